@@ -1,0 +1,60 @@
+"""The game interface that every game implements and every caller relies on (DESIGN.md).
+
+These are structural protocols: a game does not inherit from them, it simply has these
+members. Bots, the terminal, the server, the arena and the RL wrappers use nothing else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol, runtime_checkable
+
+from .action import Action
+
+TERMINAL = -4
+"""``current_player`` of a finished game (OpenSpiel uses the same value)."""
+
+
+@runtime_checkable
+class State(Protocol):
+    @property
+    def current_player(self) -> int: ...
+
+    def legal_actions(self) -> list[Action]: ...
+
+    def apply_action(self, action: Action) -> None: ...
+
+    def clone(self) -> State: ...
+
+    def is_terminal(self) -> bool: ...
+
+    def scores(self) -> list[int]: ...
+
+    def winners(self) -> list[int]: ...
+
+    def view(self, seat: int | None) -> dict[str, Any]: ...
+
+    def determinize(self, seat: int, rng: Any) -> State: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+@runtime_checkable
+class Game(Protocol):
+    name: str
+    num_players: int
+    options: dict[str, Any]
+    data_version: str
+    num_distinct_actions: int
+
+    def new_initial_state(self, seed: int = 0) -> State: ...
+
+    def state_from_json(self, data: dict[str, Any]) -> State: ...
+
+    def parse_action(self, state: State, text: str) -> Action: ...
+
+    def action_to_int(self, action: Action) -> int: ...
+
+    def int_to_action(self, state: State, action_id: int) -> Action: ...
+
+    def seat_names(self) -> Sequence[str]: ...

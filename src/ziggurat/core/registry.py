@@ -1,0 +1,39 @@
+"""``load_game``: the one entry point from a game's name to its rules engine.
+
+Games are named here as import paths and imported only when asked for, so the kernel never
+imports a game package (DESIGN.md layering) and starting a game loads only that game.
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+from typing import Any
+
+from .api import Game
+from .errors import InvalidOptions
+
+GAMES: dict[str, str] = {
+    "babylonia": "ziggurat.games.babylonia.game:BabyloniaGame",
+}
+
+
+def game_names() -> list[str]:
+    return sorted(GAMES)
+
+
+def load_game(name: str, *, data: str | Path | None = None, **options: Any) -> Game:
+    """Build the game ``name`` with validated ``options``.
+
+    ``data`` names an owner's corrected component data file to use instead of the one shipped
+    with the game; an invalid file raises :class:`~ziggurat.core.errors.DataFileError`.
+    """
+    try:
+        target = GAMES[name]
+    except (KeyError, TypeError):
+        raise InvalidOptions(
+            f"unknown game {name!r}; the games are: {', '.join(game_names())}"
+        ) from None
+    module_name, _, class_name = target.partition(":")
+    game_class = getattr(importlib.import_module(module_name), class_name)
+    return game_class(data=Path(data) if data is not None else None, **options)

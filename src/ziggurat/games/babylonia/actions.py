@@ -1,0 +1,155 @@
+"""Babylonia's actions and their notation.
+
+Every decision of a turn is one action:
+
+==================  ============  ==============================================
+action              notation      meaning
+==================  ============  ==============================================
+place a token       ``M7,3``      merchant (M), servant (S), priest (P) or farmer (F)
+                                  on hex row 7, col 3; on a river hex it lies face down
+end placement       ``end``       stop placing tokens this turn
+score a hex         ``score 12,4``  score this surrounded city or ziggurat next
+take a card         ``card 3``    the winner of a ziggurat takes ziggurat card 3
+extra turn          ``extra``     spend card 2 now for another turn
+decline extra turn  ``no-extra``  keep card 2 for a later turn
+==================  ============  ==============================================
+
+Hexes use the ``(row, col)`` coordinates of the board data. Action ids are dense: four blocks
+of placements (one per token kind, over the hexes in play), then ``end``, the score actions,
+the nine cards, and the two extra-turn answers. All actions are built once per board.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ziggurat.core.action import Action
+from ziggurat.core.errors import IllegalAction
+
+from .board import Board
+from .pieces import TOKEN_BY_LETTER, TOKEN_LETTERS, format_coord
+
+PLACE, END, SCORE, CARD, EXTRA, NO_EXTRA = range(6)
+
+
+class BabyloniaAction(Action):
+    """One Babylonia decision. ``token`` and ``bit``/``coord`` are set where they apply."""
+
+    __slots__ = ("bit", "card", "coord", "kind", "token")
+
+    def __init__(
+        self,
+        action_id: int,
+        kind: int,
+        token: int = -1,
+        bit: int = -1,
+        coord: tuple[int, int] | None = None,
+        card: int = 0,
+    ) -> None:
+        self.kind = kind
+        self.token = token
+        self.bit = bit
+        self.coord = coord
+        self.card = card
+        super().__init__(action_id, _text(kind, token, coord, card))
+
+
+def _text(kind: int, token: int, coord: tuple[int, int] | None, card: int) -> str:
+    if kind == PLACE:
+        assert coord is not None
+        return f"{TOKEN_LETTERS[token]}{format_coord(coord)}"
+    if kind == SCORE:
+        assert coord is not None
+        return f"score {format_coord(coord)}"
+    if kind == CARD:
+        return f"card {card}"
+    return ("end", "", "", "", "extra", "no-extra")[kind]
+
+
+_PLACE_RE = re.compile(r"^([MSPF])\s*\(?\s*(\d+)\s*,\s*(\d+)\s*\)?$")
+_SCORE_RE = re.compile(r"^SCORE\s*\(?\s*(\d+)\s*,\s*(\d+)\s*\)?$")
+_CARD_RE = re.compile(r"^CARD\s*(\d+)$")
+
+NOTATION_HELP = (
+    "M7,3 / S7,3 / P7,3 / F7,3 (place a merchant, servant, priest or farmer on row 7, col 3), "
+    "end, score 12,4, card 3, extra, no-extra"
+)
+
+
+class ActionTable:
+    """All actions of one board, by id and by what they do."""
+
+    __slots__ = ("actions", "by_text", "card", "end", "extra", "no_extra", "place", "score")
+
+    def __init__(self, board: Board) -> None:
+        coords = board.layout.coords
+        size = len(board.neighbours)
+        actions: list[BabyloniaAction] = []
+        self.place: list[list[BabyloniaAction | None]] = []
+        for token in range(4):
+            row: list[BabyloniaAction | None] = [None] * size
+            for coord in coords:
+                bit = board.bit(coord)
+                row[bit] = BabyloniaAction(len(actions), PLACE, token, bit, coord)
+                actions.append(row[bit])
+            self.place.append(row)
+        self.end = BabyloniaAction(len(actions), END)
+        actions.append(self.end)
+        self.score: list[BabyloniaAction | None] = [None] * size
+        for coord in coords:
+            bit = board.bit(coord)
+            self.score[bit] = BabyloniaAction(len(actions), SCORE, bit=bit, coord=coord)
+            actions.append(self.score[bit])
+        self.card: list[BabyloniaAction | None] = [None]
+        for number in range(1, 10):
+            self.card.append(BabyloniaAction(len(actions), CARD, card=number))
+            actions.append(self.card[number])
+        self.extra = BabyloniaAction(len(actions), EXTRA)
+        actions.append(self.extra)
+        self.no_extra = BabyloniaAction(len(actions), NO_EXTRA)
+        actions.append(self.no_extra)
+        self.actions: tuple[BabyloniaAction, ...] = tuple(actions)
+        self.by_text = {a.text: a for a in actions}
+
+    def parse(self, text: str, board: Board) -> BabyloniaAction:
+        """The action that ``text`` names, accepting spacing and case variants.
+
+        Raises :class:`IllegalAction` naming what was wrong; whether the action is legal in a
+        given state is the state's business.
+        """
+        if not isinstance(text, str):
+            raise IllegalAction(f"an action is written as text, not {type(text).__name__}")
+        exact = self.by_text.get(text)
+        if exact is not None:
+            return exact
+        norm = " ".join(text.strip().upper().split())
+        if norm in ("END", "EXTRA", "NO-EXTRA", "NOEXTRA", "NO EXTRA"):
+            return {"END": self.end, "EXTRA": self.extra}.get(norm, self.no_extra)
+        m = _PLACE_RE.match(norm)
+        if m:
+            coord = (int(m.group(2)), int(m.group(3)))
+            self._require_hex(coord, board, text)
+            action = self.place[TOKEN_BY_LETTER[m.group(1)]][board.bit(coord)]
+            assert action is not None
+            return action
+        m = _SCORE_RE.match(norm)
+        if m:
+            coord = (int(m.group(1)), int(m.group(2)))
+            self._require_hex(coord, board, text)
+            action = self.score[board.bit(coord)]
+            assert action is not None
+            return action
+        m = _CARD_RE.match(norm)
+        if m:
+            number = int(m.group(1))
+            if not 1 <= number <= 9:
+                raise IllegalAction(f"{text!r}: ziggurat cards are numbered 1 to 9")
+            return self.card[number]  # type: ignore[return-value]
+        raise IllegalAction(f"{text!r} is not an action; actions are written {NOTATION_HELP}")
+
+    @staticmethod
+    def _require_hex(coord: tuple[int, int], board: Board, text: str) -> None:
+        if coord not in board:
+            raise IllegalAction(
+                f"{text!r}: there is no hex {format_coord(coord)} in play on this board"
+            )

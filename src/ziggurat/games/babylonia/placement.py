@@ -1,0 +1,227 @@
+"""Which tokens may go where during the placement step, and when placement may end.
+
+A turn is one of these sets of placements (rules §4.2):
+
+* **A** two tokens of any kinds, each on land or face down in the river;
+* **B** three or more farmers, all on land;
+* **C** (card 4) exactly three face-up nobles, one of each kind;
+* **B+** (card 5) three or more farmers on land plus exactly one face-up noble.
+
+Tokens are placed one at a time, so a placement is legal when the tokens placed so far plus
+this one can still be completed into one of those sets, and the hex itself may take the token
+(rules §4.1). This is the set reading the rules reference recommends (§12 #13): the card-5
+noble may come at any point of the turn, not only after three farmers as on BGA. Where the
+set would still need one more farmer, a placement is allowed only if the stand holds it, so a
+turn can never get stuck half-built. The first-round limit (start player 1 token, second
+player exactly 2) is a rules option, on by default.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ziggurat.core.hexgrid import bit_list
+
+from .pieces import (
+    CARD_FARMERS_AND_NOBLE,
+    CARD_NOBLES_ON_FIELDS,
+    CARD_THREE_NOBLES,
+    FARMER,
+    TOKEN_NAMES,
+    count_text,
+    format_coord,
+    tile_name,
+)
+
+if TYPE_CHECKING:
+    from .actions import BabyloniaAction
+    from .state import BabyloniaState
+
+
+def first_round_limit(state: BabyloniaState) -> int:
+    """Tokens allowed this turn under the first-round rule, or 0 when it does not apply."""
+    if state.game.first_round_limit and state.turn_number < 2:
+        return state.turn_number + 1
+    return 0
+
+
+def allowed_where(state: BabyloniaState, token: int) -> tuple[bool, bool]:
+    """May ``token`` be placed next (face up on land or a field, face down in the river)?"""
+    k = state.placed
+    limit = first_round_limit(state)
+    if limit:
+        ok = k < limit
+        return ok, ok
+    if k < 2:
+        return True, True
+    p = state.turn_player
+    owner = state.card_owner
+    if token == FARMER:
+        if state.placed_farmers == k:  # B: farmers only, all on land so far
+            return True, False
+        if (
+            owner[CARD_FARMERS_AND_NOBLE] == p
+            and state.placed_river == 0
+            and state.placed_nobles == 1
+        ):
+            # B+ with its noble already down: after this farmer, is a third farmer still needed?
+            return state.placed_farmers >= 2 or state.stand[4 * p + FARMER] >= 2, False
+        return False, False
+    if (
+        owner[CARD_THREE_NOBLES] == p
+        and k == 2
+        and state.placed_nobles == 2
+        and state.noble_kinds.bit_count() == 2
+        and not state.noble_kinds >> token & 1
+    ):
+        return True, False
+    if (
+        owner[CARD_FARMERS_AND_NOBLE] == p
+        and state.placed_nobles == 0
+        and state.placed_farmers == k
+    ):
+        return k >= 3 or state.stand[4 * p + FARMER] >= 1, False
+    return False, False
+
+
+def targets(state: BabyloniaState, token: int) -> int:
+    """Mask of the hexes where ``token`` may be placed next (stand contents aside)."""
+    up_ok, river_ok = allowed_where(state, token)
+    mask = 0
+    if up_ok:
+        mask = state.free_land
+        fields = state.fields
+        if fields:
+            p = state.turn_player
+            if token == FARMER:
+                adjacent = state.tok[p] if state.game.face_down_field_access else state.up[p]
+                if adjacent:
+                    mask |= fields & state.board.layout.dilate(adjacent)
+            elif state.card_owner[CARD_NOBLES_ON_FIELDS] == p:
+                mask |= fields
+    if river_ok:
+        mask |= state.free_river
+    return mask
+
+
+def can_place(state: BabyloniaState) -> bool:
+    stand = state.stand
+    base = 4 * state.turn_player
+    return any(stand[base + t] and targets(state, t) for t in range(4))
+
+
+def legal_placements(state: BabyloniaState) -> list[BabyloniaAction]:
+    """Placement actions in a stable order: by token kind (M, S, P, F), then by hex."""
+    stand = state.stand
+    base = 4 * state.turn_player
+    rows = state.game.actions.place
+    out: list[BabyloniaAction] = []
+    seen: dict[int, list[int]] = {}
+    for t in range(4):
+        if stand[base + t]:
+            mask = targets(state, t)
+            if mask:
+                bits = seen.get(mask)
+                if bits is None:
+                    bits = seen[mask] = bit_list(mask)
+                row = rows[t]
+                out += [row[b] for b in bits]  # type: ignore[misc]
+    return out
+
+
+def turn_complete(state: BabyloniaState) -> bool:
+    """Do this turn's tokens form a whole turn (A, B, C, B+, or the first-round count)?"""
+    k = state.placed
+    limit = first_round_limit(state)
+    if limit:
+        return k >= limit
+    if k == 2 or (k >= 3 and state.placed_farmers == k):
+        return True
+    p = state.turn_player
+    if state.card_owner[CARD_THREE_NOBLES] == p and k == 3 and state.placed_nobles == 3:
+        return True
+    return (
+        state.card_owner[CARD_FARMERS_AND_NOBLE] == p
+        and k >= 4
+        and state.placed_nobles == 1
+        and state.placed_river == 0
+    )
+
+
+def end_allowed(state: BabyloniaState, placeable: bool | None = None) -> bool:
+    """May placement end now? ``placeable`` is :func:`can_place`, when the caller knows it.
+
+    A whole turn may end; so may a turn whose stand ran empty; and, should a player ever be
+    unable to place anything (impossible on the printed board), that player may end too.
+    """
+    if state.placed:
+        if turn_complete(state):
+            return True
+        base = 4 * state.turn_player
+        if not any(state.stand[base : base + 4]):
+            return True
+    if placeable is None:
+        placeable = can_place(state)
+    return not placeable
+
+
+def why_not_end(state: BabyloniaState) -> str:
+    limit = first_round_limit(state)
+    if limit:
+        return f"this first-round turn places exactly {limit} token{'s' if limit > 1 else ''}"
+    if state.placed < 2:
+        return "a turn places at least two tokens (unless the stand runs empty)"
+    return (
+        "the tokens placed so far are not a whole turn: the card 5 turn needs at least three "
+        "farmers besides its noble"
+    )
+
+
+def why_not_place(state: BabyloniaState, token: int, b: int, text: str) -> str | None:
+    """``None`` if ``token`` may go on hex ``b`` now, else the reason."""
+    if (targets(state, token) >> b) & 1 and state.stand[4 * state.turn_player + token]:
+        return None
+    name = TOKEN_NAMES[token]
+    seat = state.turn_player
+    if not state.stand[4 * seat + token]:
+        return (
+            f"{text}: no {name} on your stand (your stand: {count_text(state.stand_counts(seat))})"
+        )
+    bit = 1 << b
+    where = format_coord(state.board.coord(b))
+    if not bit & (state.free_land | state.free_river | state.fields):
+        if bit & state.board.ziggurat_mask:
+            return f"{text}: hex {where} holds a ziggurat"
+        if bit & state.cities:
+            return f"{text}: hex {where} holds a city ({tile_name(state.tile_at[b])})"
+        owner = next(s for s in range(state.n) if state.tok[s] & bit)
+        return f"{text}: hex {where} already holds a token of seat {owner}"
+    up_ok, river_ok = allowed_where(state, token)
+    if bit & state.free_river and not river_ok:
+        if up_ok:
+            return (
+                f"{text}: only the two-token turn may use the river; from the third token on, "
+                "tokens go on land"
+            )
+        return f"{text}: {_why_no_more(state, token)}"
+    if not up_ok:
+        return f"{text}: {_why_no_more(state, token)}"
+    if bit & state.fields:
+        tile = tile_name(state.tile_at[b])
+        if token != FARMER:
+            return f"{text}: a noble may take a crop field ({tile}) only with ziggurat card 6"
+        kind = "token" if state.game.face_down_field_access else "face-up token"
+        return f"{text}: a farmer takes the crop field ({tile}) only next to a {kind} of yours"
+    return f"{text}: not allowed here"
+
+
+def _why_no_more(state: BabyloniaState, token: int) -> str:
+    limit = first_round_limit(state)
+    if limit:
+        return f"this first-round turn places exactly {limit} token{'s' if limit > 1 else ''}"
+    name = TOKEN_NAMES[token]
+    return (
+        f"no {name} may follow the tokens placed this turn: a turn is two tokens, or three or "
+        "more farmers on land (card 4: three different face-up nobles; card 5: farmers plus "
+        "one face-up noble)"
+    )

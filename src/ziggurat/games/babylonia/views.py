@@ -1,0 +1,182 @@
+"""What one seat may see (``view``) and a full state consistent with it (``determinize``).
+
+Secret at the table: each stand (seen by its owner), the kind of each face-down river token
+(seen by its owner), the order of every bag (seen by nobody; here it is the generator's state).
+Everything else is public: the board, scores, cities won, cards, and how many tokens each
+stand and bag holds.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ziggurat.core.api import TERMINAL
+from ziggurat.core.errors import ZigguratError
+from ziggurat.core.rng import Rng
+
+from .pieces import (
+    CARD_AVAILABLE,
+    CARD_NOT_IN_PLAY,
+    CITY_NAMES,
+    FIELD_NAMES,
+    TOKEN_NAMES,
+)
+from .placement import first_round_limit
+
+if TYPE_CHECKING:
+    from .state import BabyloniaState
+
+
+def _check_seat(state: BabyloniaState, seat: int | None) -> None:
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+        raise ZigguratError(f"seat must be an int or None, not {seat!r}")
+    if seat is not None and not 0 <= seat < state.n:
+        raise ZigguratError(f"seat {seat} is not a seat of this game (0..{state.n - 1})")
+
+
+def hex_contents(state: BabyloniaState, seat: int | None) -> list[dict[str, Any]]:
+    """Every hex in play with what lies on it, as ``seat`` sees it."""
+    board = state.board
+    out = []
+    for coord in board.layout.coords:
+        h = board.hexes[coord]
+        b = board.bit(coord)
+        bit = 1 << b
+        entry: dict[str, Any] = {
+            "hex": list(coord),
+            "terrain": h.terrain,
+            "landmass": h.landmass,
+            "content": "empty",
+        }
+        if bit & board.ziggurat_mask:
+            entry["content"] = "ziggurat"
+            entry["scored"] = not state.zig_unscored & bit
+        elif bit & state.cities:
+            entry["content"] = "city"
+            entry["tile"] = CITY_NAMES[state.tile_at[b]]
+        elif bit & state.fields:
+            entry["content"] = "field"
+            entry["tile"] = FIELD_NAMES[state.tile_at[b]]
+        else:
+            for owner in range(state.n):
+                if state.tok[owner] & bit:
+                    face_down = bool(bit & board.river_mask)
+                    kind = None
+                    if not face_down or owner == seat:
+                        base = 4 * owner
+                        masks = state.hid if face_down else state.kind_up
+                        kind = next(TOKEN_NAMES[k] for k in range(4) if masks[base + k] & bit)
+                    entry.update(content="token", player=owner, kind=kind, face_down=face_down)
+                    entry["placed_this_turn"] = bool(state.placed_mask & bit)
+                    break
+        out.append(entry)
+    return out
+
+
+def view(state: BabyloniaState, seat: int | None) -> dict[str, Any]:
+    """A JSON-ready dict of everything public plus ``seat``'s own secrets (None: spectator)."""
+    from .state import PHASE_NAMES, PHASE_SCORE
+
+    _check_seat(state, seat)
+    cards_data = {c.number: c for c in state.game.data.ziggurat_cards.cards}
+    players = []
+    for s in range(state.n):
+        entry: dict[str, Any] = {
+            "seat": s,
+            "score": state.score[s],
+            "cities": state.cities_won[s],
+            "stand_size": sum(state.stand_counts(s)),
+            "stand_capacity": state.stand_capacity(s),
+            "bag_size": sum(state.bag_counts(s)),
+            "tokens_on_board": state.tok[s].bit_count(),
+            "cards": [c for c in range(1, 10) if state.card_owner[c] == s],
+        }
+        if s == seat:
+            entry["stand"] = dict(zip(TOKEN_NAMES, state.stand_counts(s), strict=True))
+        players.append(entry)
+    cards = []
+    for number in range(1, 10):
+        owner = state.card_owner[number]
+        if owner == CARD_NOT_IN_PLAY:
+            continue
+        card = cards_data[number]
+        cards.append(
+            {
+                "number": number,
+                "name": card.name,
+                "effect": card.effect,
+                "owner": None if owner == CARD_AVAILABLE else owner,
+                "spent": bool(state.card_spent >> number & 1),
+            }
+        )
+    terminal = state.current == TERMINAL
+    result: dict[str, Any] = {
+        "game": "babylonia",
+        "seat": seat,
+        "options": dict(state.game.options),
+        "phase": PHASE_NAMES[state.phase],
+        "current_player": state.current,
+        "turn_player": state.turn_player,
+        "turn_number": state.turn_number,
+        "first_round_tokens": first_round_limit(state) or None,
+        "placed_this_turn": state.placed,
+        "board": hex_contents(state, seat),
+        "players": players,
+        "cards": cards,
+        "cities_on_board": state.cities.bit_count(),
+        "to_score": [list(c) for c in state.board.coords_of(state.requiring_scoring())]
+        if state.phase == PHASE_SCORE
+        else [],
+        "terminal": terminal,
+        "winners": state.winners() if terminal else None,
+    }
+    return result
+
+
+def determinize(state: BabyloniaState, seat: int, rng: Any) -> BabyloniaState:
+    """A full state that ``seat`` cannot tell from this one, hidden parts drawn from ``rng``.
+
+    For every other seat, the tokens it has not shown (stand, bag and face-down river tokens)
+    are dealt afresh from what its supply minus its face-up tokens leaves, keeping each of
+    those three counts. The generator is reseeded, so future draws are unknown too.
+    """
+    _check_seat(state, seat)
+    if seat is None:
+        raise ZigguratError("determinize needs a seat; a spectator sees no secrets to keep")
+    other = state.clone()
+    other._legal = None
+    supply = state.game.supply()
+    for s in range(state.n):
+        if s == seat:
+            continue
+        base = 4 * s
+        unseen: list[int] = []
+        for k in range(4):
+            unseen += [k] * (supply[k] - state.kind_up[base + k].bit_count())
+        for i in range(len(unseen) - 1, 0, -1):
+            j = rng.randrange(i + 1)
+            unseen[i], unseen[j] = unseen[j], unseen[i]
+        river_bits = []
+        for k in range(4):
+            mask = state.hid[base + k]
+            while mask:
+                low = mask & -mask
+                river_bits.append(low)
+                mask ^= low
+            other.hid[base + k] = 0
+        river_bits.sort()
+        pos = 0
+        for bit in river_bits:
+            other.hid[base + unseen[pos]] |= bit
+            pos += 1
+        stand_size = sum(state.stand_counts(s))
+        stand = [0, 0, 0, 0]
+        for k in unseen[pos : pos + stand_size]:
+            stand[k] += 1
+        bag = [0, 0, 0, 0]
+        for k in unseen[pos + stand_size :]:
+            bag[k] += 1
+        other.stand[base : base + 4] = stand
+        other.bag[base : base + 4] = bag
+    other.rng = Rng(rng.randrange(1 << 64))
+    return other
