@@ -169,7 +169,7 @@ class BabyloniaState:
         return list(self._legal)
 
     def apply_action(self, action: BabyloniaAction) -> None:
-        """Apply a legal action; an illegal one raises :class:`IllegalAction` and changes nothing."""
+        """Apply a legal action; an illegal one raises ``IllegalAction`` and changes nothing."""
         problem = self.why_illegal(action)
         if problem is not None:
             raise IllegalAction(problem)
