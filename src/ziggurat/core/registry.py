@@ -18,6 +18,19 @@ GAMES: dict[str, str] = {
 }
 
 
+HEURISTICS: dict[str, str] = {
+    "babylonia": "ziggurat.games.babylonia.heuristics",
+}
+
+
+def heuristics_for(name: str) -> Any:
+    """The module with a game's evaluation helpers (``tiebreak``), for game-agnostic agents."""
+    try:
+        return importlib.import_module(HEURISTICS[name])
+    except KeyError:
+        raise InvalidOptions(f"game {name!r} has no heuristics module") from None
+
+
 def game_names() -> list[str]:
     return sorted(GAMES)
 
