@@ -63,7 +63,7 @@ def _text(kind: int, token: int, coord: tuple[int, int] | None, card: int) -> st
         return f"score {format_coord(coord)}"
     if kind == CARD:
         return f"card {card}"
-    return ("end", "", "", "", "extra", "no-extra")[kind]
+    return {END: "end", EXTRA: "extra", NO_EXTRA: "no-extra"}[kind]
 
 
 _PLACE_RE = re.compile(r"^([MSPF])\s*\(?\s*(\d+)\s*,\s*(\d+)\s*\)?$")

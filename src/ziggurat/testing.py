@@ -1,0 +1,198 @@
+"""A game-agnostic conformance suite, in the spirit of OpenSpiel's random simulation test.
+
+Every game's tests call :func:`check_game`. It plays seeded random games through the public
+interface only and checks, along the way, what every game must guarantee:
+
+* a non-terminal state has legal actions, listed in a stable order, for a valid seat;
+* every action has its own non-empty notation, which parses back to it, and its number maps
+  back to it;
+* ``to_json`` is JSON, and ``state_from_json`` rebuilds the same state (generator included);
+* ``clone`` is independent: playing on the copy leaves the original unchanged;
+* an illegal action raises ``IllegalAction`` (a ``ValueError``) and changes nothing;
+* ``view(seat)`` is JSON and ``determinize(seat, rng)`` gives a state with the same view for
+  that seat (so views depend on nothing the seat cannot see) and, on its turn, the same
+  legal actions;
+* replaying the seed and the actions' notation reproduces the game exactly;
+* a finished game has no legal actions, ``current_player == TERMINAL``, and winners.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+
+from ziggurat.core.api import TERMINAL, Game, State
+from ziggurat.core.errors import IllegalAction
+
+
+class ConformanceError(AssertionError):
+    """A game broke a guarantee of the game interface."""
+
+
+@dataclass
+class ConformanceReport:
+    games: int = 0
+    actions: int = 0
+    deep_checks: int = 0
+    illegal_checked: int = 0
+    lengths: list[int] = field(default_factory=list)
+
+
+def _fail(game_index: int, step: int, message: str) -> ConformanceError:
+    return ConformanceError(f"game {game_index}, step {step}: {message}")
+
+
+def _dump(state: State) -> str:
+    return json.dumps(state.to_json(), sort_keys=True)
+
+
+def check_state(game: Game, state: State, rng: random.Random, where: tuple[int, int]) -> int:
+    """The per-position checks; returns how many illegal actions were tried."""
+    g, step = where
+    n = game.num_players
+    snapshot = _dump(state)
+    legal = state.legal_actions()
+    if legal != state.legal_actions():
+        raise _fail(g, step, "legal_actions() is not stable between calls")
+    if not 0 <= state.current_player < n:
+        raise _fail(g, step, f"current_player {state.current_player} is not a seat")
+    if not legal:
+        raise _fail(g, step, "a non-terminal state has no legal actions")
+    if len(set(legal)) != len(legal):
+        raise _fail(g, step, "legal_actions() lists an action twice")
+    for action in legal:
+        text = str(action)
+        if game.parse_action(state, text) != action:
+            raise _fail(g, step, f"notation {text!r} does not parse back to the same action")
+        number = game.action_to_int(action)
+        if not 0 <= number < game.num_distinct_actions:
+            raise _fail(g, step, f"{text}: action number {number} out of range")
+        if game.int_to_action(state, number) != action:
+            raise _fail(g, step, f"{text}: action number {number} does not map back")
+
+    rebuilt = game.state_from_json(json.loads(snapshot))
+    if _dump(rebuilt) != snapshot:
+        raise _fail(g, step, "state_from_json(to_json()) is not the same state")
+
+    copy = state.clone()
+    copy.apply_action(rng.choice(legal))
+    if _dump(state) != snapshot:
+        raise _fail(g, step, "playing on a clone changed the original")
+
+    tried = 0
+    legal_ids = {game.action_to_int(a) for a in legal}
+    for _ in range(3):
+        number = rng.randrange(game.num_distinct_actions)
+        if number in legal_ids:
+            continue
+        bad = game.int_to_action(state, number)
+        try:
+            state.apply_action(bad)
+        except IllegalAction as exc:
+            if not str(exc):
+                raise _fail(g, step, f"refusing {bad} gave no reason") from None
+        else:
+            raise _fail(g, step, f"illegal action {bad} was accepted")
+        tried += 1
+        if _dump(state) != snapshot:
+            raise _fail(g, step, f"refusing {bad} changed the state")
+
+    for seat in range(n):
+        seen = state.view(seat)
+        json.dumps(seen)
+        world = state.determinize(seat, rng)
+        if world.view(seat) != seen:
+            raise _fail(g, step, f"determinize({seat}) changed what seat {seat} sees")
+        if seat == state.current_player and world.legal_actions() != legal:
+            raise _fail(g, step, f"seat {seat}'s legal actions depend on what it cannot see")
+    json.dumps(state.view(None))
+    if _dump(state) != snapshot:
+        raise _fail(g, step, "view or determinize changed the state")
+    return tried
+
+
+def check_game(
+    game: Game,
+    *,
+    games: int = 10,
+    seed: int = 0,
+    deep_every: int = 1,
+    max_actions: int = 100_000,
+) -> ConformanceReport:
+    """Play ``games`` random games and check every guarantee; raises ConformanceError.
+
+    ``deep_every`` spaces out the expensive per-position checks (1: at every position).
+    """
+    report = ConformanceReport()
+    _check_notation_table(game)
+    for g in range(games):
+        rng = random.Random(seed * 1_000_003 + g)
+        state = game.new_initial_state(seed=seed + g)
+        if _dump(state) != _dump(game.new_initial_state(seed=seed + g)):
+            raise _fail(g, 0, "the same seed gave two different initial states")
+        texts: list[str] = []
+        step = 0
+        while not state.is_terminal():
+            if step >= max_actions:
+                raise _fail(g, step, f"no end after {max_actions} actions")
+            if step % deep_every == 0:
+                report.illegal_checked += check_state(game, state, rng, (g, step))
+                report.deep_checks += 1
+            legal = state.legal_actions()
+            if not legal:
+                raise _fail(g, step, "a non-terminal state has no legal actions")
+            action = rng.choice(legal)
+            texts.append(str(action))
+            state.apply_action(action)
+            step += 1
+        _check_terminal(game, state, g, step)
+        replayed = game.new_initial_state(seed=seed + g)
+        for text in texts:
+            replayed.apply_action(game.parse_action(replayed, text))
+        if _dump(replayed) != _dump(state):
+            raise _fail(g, step, "replaying the seed and the actions gave another game")
+        report.games += 1
+        report.actions += step
+        report.lengths.append(step)
+    return report
+
+
+def _check_notation_table(game: Game) -> None:
+    """Every action number has its own non-empty notation."""
+    state = game.new_initial_state(seed=0)
+    texts = [str(game.int_to_action(state, i)) for i in range(game.num_distinct_actions)]
+    if not all(texts):
+        raise ConformanceError("an action has empty notation")
+    if len(set(texts)) != len(texts):
+        raise ConformanceError("two action numbers share one notation")
+
+
+def _check_terminal(game: Game, state: State, g: int, step: int) -> None:
+    if state.current_player != TERMINAL:
+        raise _fail(g, step, f"terminal state has current_player {state.current_player}")
+    if state.legal_actions():
+        raise _fail(g, step, "terminal state still has legal actions")
+    winners = state.winners()
+    if not winners or not set(winners) <= set(range(game.num_players)):
+        raise _fail(g, step, f"terminal winners {winners} are not seats")
+    if len(state.scores()) != game.num_players:
+        raise _fail(g, step, "scores() does not give one score per seat")
+    rebuilt = game.state_from_json(json.loads(_dump(state)))
+    if _dump(rebuilt) != _dump(state) or not rebuilt.is_terminal():
+        raise _fail(g, step, "a finished game does not survive the JSON round trip")
+
+
+def play_random_game(game: Game, seed: int) -> tuple[State, list[str]]:
+    """A random game from ``seed``; returns the final state and the actions' notation."""
+    rng = random.Random(seed)
+    state = game.new_initial_state(seed=seed)
+    texts = []
+    while not state.is_terminal():
+        action = rng.choice(state.legal_actions())
+        texts.append(str(action))
+        state.apply_action(action)
+    return state, texts
+
+
+__all__ = ["ConformanceError", "ConformanceReport", "check_game", "check_state"]
