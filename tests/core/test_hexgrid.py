@@ -1,0 +1,61 @@
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from ziggurat.core.hexgrid import (
+    HexLayout,
+    bit_list,
+    from_axial,
+    iter_bits,
+    offset_neighbours,
+    to_axial,
+)
+
+FULL = [(r, c) for r in range(23) for c in range(17) if (r + c) % 2 == 0]
+
+
+def test_offset_neighbours_match_the_board_convention() -> None:
+    # The BGA RowColTest vector: (10,13) -> N (8,13), S (12,13), NW (9,12) ...
+    assert offset_neighbours((10, 13)) == {
+        "N": (8, 13),
+        "NE": (9, 14),
+        "SE": (11, 14),
+        "S": (12, 13),
+        "SW": (11, 12),
+        "NW": (9, 12),
+    }
+
+
+def test_layout_neighbours_drop_missing_hexes() -> None:
+    layout = HexLayout(FULL)
+    assert layout.neighbours((0, 0)) == [(1, 1), (2, 0)]
+    assert layout.neighbours((22, 16)) == [(20, 16), (21, 15)]
+    assert layout.neighbours((10, 12)) == [(8, 12), (9, 11), (9, 13), (11, 11), (11, 13), (12, 12)]
+
+
+@given(st.sampled_from(FULL))
+def test_dilate_equals_offset_arithmetic(coord: tuple[int, int]) -> None:
+    layout = HexLayout(FULL)
+    expected = sorted(c for c in offset_neighbours(coord).values() if c in layout)
+    assert layout.neighbours(coord) == expected
+
+
+def test_flood_stays_inside_allowed() -> None:
+    layout = HexLayout(FULL)
+    allowed = layout.mask_of([(0, 0), (2, 0), (4, 0), (8, 0)])
+    reach = layout.flood(layout.mask_of([(0, 0)]), allowed)
+    assert layout.coords_of(reach) == [(0, 0), (2, 0), (4, 0)]
+
+
+def test_axial_round_trip_and_non_hexes() -> None:
+    for coord in FULL:
+        assert from_axial(*to_axial(coord)) == coord
+    with pytest.raises(ValueError, match="row \\+ col must be even"):
+        to_axial((1, 2))
+    with pytest.raises(ValueError, match="not a hex"):
+        HexLayout([(1, 2)])
+
+
+@given(st.integers(min_value=0, max_value=2**420 - 1))
+def test_bit_list_matches_iter_bits(mask: int) -> None:
+    assert bit_list(mask) == list(iter_bits(mask))

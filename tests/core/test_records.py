@@ -1,0 +1,86 @@
+"""Game records: save, load, exact replay, and clear refusals of damaged records."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+import ziggurat
+from ziggurat.agents import make_agent
+from ziggurat.core.records import GameRecord, load_record, replay, replay_states
+
+
+def play(players: int = 3, seed: int = 5) -> tuple[GameRecord, object]:
+    game = ziggurat.load_game("babylonia", players=players)
+    state = game.new_initial_state(seed=seed)
+    agents = [make_agent("greedy" if s == 0 else "random", seed + s) for s in range(players)]
+    record = GameRecord.start(game, seed, [a.name for a in agents])
+    while not state.is_terminal():
+        seat = state.current_player
+        action = agents[seat].select_action(state, seat)
+        state.apply_action(action)
+        record.add(seat, action, state)
+    return record, state
+
+
+def test_record_round_trip_replays_exactly(tmp_path: Path) -> None:
+    record, final = play()
+    assert record.result is not None
+    assert record.result.scores == final.scores()
+    path = tmp_path / "game.json"
+    record.save(path)
+    loaded = load_record(path)
+    assert loaded == record
+    again = replay(loaded)
+    assert again.to_json() == final.to_json()
+    states = list(replay_states(loaded))
+    assert len(states) == len(record.actions) + 1
+    assert states[0].turn_number == 0
+
+
+def test_a_tampered_action_is_named(tmp_path: Path) -> None:
+    record, _ = play(players=2)
+    data = record.to_json()
+    data["actions"][3]["action"] = "M99,99"
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(ziggurat.RecordError, match=r"action 4 \(M99,99\) does not replay"):
+        replay(load_record(path))
+
+
+def test_an_action_recorded_for_the_wrong_seat_is_refused() -> None:
+    record, _ = play(players=2)
+    record.actions[0].seat = 1 - record.actions[0].seat
+    with pytest.raises(ziggurat.RecordError, match="action 1 .* is recorded for seat"):
+        replay(record)
+
+
+def test_other_component_data_is_refused() -> None:
+    record, _ = play(players=2)
+    record.data_version = "0000000000000000"
+    with pytest.raises(ziggurat.RecordError, match="component data version 0000000000000000"):
+        replay(record)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("{", "not valid JSON"),
+        ('{"game": "babylonia"}', "field options: Field required"),
+        (
+            '{"game": "babylonia", "options": {}, "data_version": "x", "seed": "s", "seats": []}',
+            "field seed",
+        ),
+    ],
+)
+def test_corrupt_record_files(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "r.json"
+    path.write_text(text)
+    with pytest.raises(ziggurat.RecordError, match=message):
+        load_record(path)
+
+
+def test_seat_names_must_match_players() -> None:
+    game = ziggurat.load_game("babylonia", players=2)
+    with pytest.raises(ziggurat.RecordError, match="3 seat names given for 2 players"):
+        GameRecord.start(game, 1, ["a", "b", "c"])
