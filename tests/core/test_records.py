@@ -51,7 +51,7 @@ def test_a_tampered_action_is_named(tmp_path: Path) -> None:
 def test_an_action_recorded_for_the_wrong_seat_is_refused() -> None:
     record, _ = play(players=2)
     record.actions[0].seat = 1 - record.actions[0].seat
-    with pytest.raises(ziggurat.RecordError, match="action 1 .* is recorded for seat"):
+    with pytest.raises(ziggurat.RecordError, match=r"action 1 .* is recorded for seat"):
         replay(record)
 
 

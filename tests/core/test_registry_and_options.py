@@ -4,7 +4,7 @@ import ziggurat
 
 
 def test_unknown_game_names_the_games() -> None:
-    with pytest.raises(ziggurat.InvalidOptions, match="unknown game 'chess'.*babylonia"):
+    with pytest.raises(ziggurat.InvalidOptions, match=r"unknown game 'chess'.*babylonia"):
         ziggurat.load_game("chess")
 
 
