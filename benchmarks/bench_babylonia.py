@@ -48,8 +48,9 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true", help="profile 4-player playouts")
     args = parser.parse_args()
     if args.profile:
-        cProfile.run("playouts(4, args.seconds)", "/tmp/babylonia.prof")
-        pstats.Stats("/tmp/babylonia.prof").sort_stats("tottime").print_stats(15)
+        profiler = cProfile.Profile()
+        profiler.runcall(playouts, 4, args.seconds)
+        pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
         return
     print(
         f"{'players':>7} {'games':>7} {'games/s':>9} {'actions/s':>10} {'actions/game':>13}"

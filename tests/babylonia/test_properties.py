@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import ziggurat
+from ziggurat.core.hexgrid import bit_list
 from ziggurat.games.babylonia.game import BabyloniaGame
 from ziggurat.games.babylonia.state import BabyloniaState
 
@@ -73,6 +74,8 @@ def check_invariants(state: BabyloniaState, supply: list[int]) -> None:
         assert not union & part, "hex sets overlap"
         union |= part
     assert union == board.layout.all_mask, "a hex in play is in no set"
+    assert state.land_list == bit_list(state.free_land)
+    assert state.river_list == bit_list(state.free_river)
 
 
 def view_hides_secrets(state: BabyloniaState) -> None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ziggurat.core.hexgrid import bit_list
+from ziggurat.core.hexgrid import iter_bits
 
 from .pieces import (
     CARD_FARMERS_AND_NOBLE,
@@ -84,21 +84,26 @@ def allowed_where(state: BabyloniaState, token: int) -> tuple[bool, bool]:
     return False, False
 
 
+def field_targets(state: BabyloniaState, token: int) -> int:
+    """Mask of the crop fields ``token`` could take, placement count aside (§4.1)."""
+    fields = state.fields
+    if not fields:
+        return 0
+    p = state.turn_player
+    if token == FARMER:
+        adjacent = state.tok[p] if state.game.face_down_field_access else state.up[p]
+        return fields & state.board.layout.dilate(adjacent) if adjacent else 0
+    if state.card_owner[CARD_NOBLES_ON_FIELDS] == p:
+        return fields
+    return 0
+
+
 def targets(state: BabyloniaState, token: int) -> int:
     """Mask of the hexes where ``token`` may be placed next (stand contents aside)."""
     up_ok, river_ok = allowed_where(state, token)
     mask = 0
     if up_ok:
-        mask = state.free_land
-        fields = state.fields
-        if fields:
-            p = state.turn_player
-            if token == FARMER:
-                adjacent = state.tok[p] if state.game.face_down_field_access else state.up[p]
-                if adjacent:
-                    mask |= fields & state.board.layout.dilate(adjacent)
-            elif state.card_owner[CARD_NOBLES_ON_FIELDS] == p:
-                mask |= fields
+        mask = state.free_land | field_targets(state, token)
     if river_ok:
         mask |= state.free_river
     return mask
@@ -111,21 +116,23 @@ def can_place(state: BabyloniaState) -> bool:
 
 
 def legal_placements(state: BabyloniaState) -> list[BabyloniaAction]:
-    """Placement actions in a stable order: by token kind (M, S, P, F), then by hex."""
+    """Placement actions in a stable order: by token kind (M, S, P, F), then free land,
+    crop fields and river hexes, each by hex."""
     stand = state.stand
     base = 4 * state.turn_player
     rows = state.game.actions.place
     out: list[BabyloniaAction] = []
-    seen: dict[int, list[int]] = {}
     for t in range(4):
         if stand[base + t]:
-            mask = targets(state, t)
-            if mask:
-                bits = seen.get(mask)
-                if bits is None:
-                    bits = seen[mask] = bit_list(mask)
-                row = rows[t]
-                out += [row[b] for b in bits]  # type: ignore[misc]
+            up_ok, river_ok = allowed_where(state, t)
+            row = rows[t]
+            if up_ok:
+                out += [row[b] for b in state.land_list]  # type: ignore[misc]
+                fields = field_targets(state, t)
+                if fields:
+                    out += [row[b] for b in iter_bits(fields)]  # type: ignore[misc]
+            if river_ok:
+                out += [row[b] for b in state.river_list]  # type: ignore[misc]
     return out
 
 

@@ -128,6 +128,7 @@ def make_position(
     tile_mask = state.cities | state.fields
     state.free_land = board.land_mask & ~board.ziggurat_mask & ~tile_mask & ~occupied
     state.free_river = board.river_mask & ~occupied
+    state.sync_free_lists()
     state.zig_unscored = board.ziggurat_mask & ~board.mask_of(scored_ziggurats)
     state.cities_won = list(cities_won) if cities_won is not None else [0] * n
     state.score = list(scores) if scores is not None else [0] * n

@@ -6,6 +6,7 @@ scoring vectors and the game itself run the very same code; :func:`score_hex` ap
 
 from __future__ import annotations
 
+from bisect import insort
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -112,6 +113,7 @@ def score_city(state: BabyloniaState, b: int) -> CityScore:
     bit = 1 << b
     state.cities &= ~bit
     state.free_land |= bit
+    insort(state.land_list, b)
     return result
 
 

@@ -227,6 +227,7 @@ def state_from_json(game: BabyloniaGame, data: Any) -> BabyloniaState:
         board.land_mask & ~board.ziggurat_mask & ~state.cities & ~state.fields & ~occupied
     )
     state.free_river = board.river_mask & ~occupied
+    state.sync_free_lists()
 
     if len(doc.players) != n:
         raise _bad("players", f"{len(doc.players)} entries for {n} players")

@@ -57,6 +57,7 @@ class BabyloniaState:
         "game",
         "hid",
         "kind_up",
+        "land_list",
         "n",
         "noble_kinds",
         "phase",
@@ -65,6 +66,7 @@ class BabyloniaState:
         "placed_mask",
         "placed_nobles",
         "placed_river",
+        "river_list",
         "rng",
         "score",
         "stand",
@@ -83,6 +85,9 @@ class BabyloniaState:
         self.tile_at: dict[int, int] = {}  # bit -> tile code; fixed after setup, shared by clones
         self.free_land = self.board.land_mask & ~self.board.slot_mask & ~self.board.ziggurat_mask
         self.free_river = self.board.river_mask
+        self.land_list: list[int] = []  # the bits of free_land, sorted (kept for move generation)
+        self.river_list: list[int] = []  # the bits of free_river, sorted
+        self.sync_free_lists()
         self.fields = 0
         self.cities = 0
         self.zig_unscored = self.board.ziggurat_mask
@@ -134,6 +139,8 @@ class BabyloniaState:
         other.tile_at = self.tile_at
         other.free_land = self.free_land
         other.free_river = self.free_river
+        other.land_list = self.land_list[:]
+        other.river_list = self.river_list[:]
         other.fields = self.fields
         other.cities = self.cities
         other.zig_unscored = self.zig_unscored
@@ -214,6 +221,11 @@ class BabyloniaState:
 
     def card_available(self, number: int) -> bool:
         return self.card_owner[number] == CARD_AVAILABLE
+
+    def sync_free_lists(self) -> None:
+        """Rebuild the sorted free-hex lists after the masks were set wholesale."""
+        self.land_list = bit_list(self.free_land)
+        self.river_list = bit_list(self.free_river)
 
     def requiring_scoring(self) -> int:
         """Mask of the cities and unscored ziggurats with no free land neighbour."""
@@ -324,6 +336,7 @@ class BabyloniaState:
         self.stand[i] -= 1
         if bit & self.free_river:
             self.free_river ^= bit
+            self.river_list.remove(b)
             self.hid[i] |= bit
             self.placed_river += 1
         else:
@@ -336,6 +349,7 @@ class BabyloniaState:
                     self.score[p] += tile - 10
             else:
                 self.free_land ^= bit
+                self.land_list.remove(b)
             self.up[p] |= bit
             self.kind_up[i] |= bit
             if token == FARMER:
