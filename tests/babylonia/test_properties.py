@@ -74,8 +74,6 @@ def check_invariants(state: BabyloniaState, supply: list[int]) -> None:
         assert not union & part, "hex sets overlap"
         union |= part
     assert union == board.layout.all_mask, "a hex in play is in no set"
-    assert state.land_list == bit_list(state.free_land)
-    assert state.river_list == bit_list(state.free_river)
 
 
 def view_hides_secrets(state: BabyloniaState) -> None:
@@ -120,13 +118,15 @@ def test_random_games_keep_every_invariant(
         check_invariants(state, supply)
         legal = state.legal_actions()
         assert legal, "no legal action in a running game"
-        # Every legal action applies (a sample, on clones), and clones are independent.
-        before = state.to_json() if steps % 7 == 0 else None
-        for action in rng.sample(legal, min(4, len(legal))):
-            copy = state.clone()
-            copy.apply_action(action)
-            check_invariants(copy, supply)
-        if before is not None:
+        if steps % 5 == 0:
+            # Legal actions apply (a sample, on clones); clones are independent.
+            before = state.to_json()
+            assert state.land_list == bit_list(state.free_land)
+            assert state.river_list == bit_list(state.free_river)
+            for action in rng.sample(legal, min(3, len(legal))):
+                copy = state.clone()
+                copy.apply_action(action)
+                check_invariants(copy, supply)
             assert state.to_json() == before
             # An illegal action is refused, says why, and changes nothing.
             legal_ids = {a.id for a in legal}
@@ -136,6 +136,7 @@ def test_random_games_keep_every_invariant(
                 with pytest.raises(ziggurat.IllegalAction, match=str(bad).split()[0]):
                     state.apply_action(bad)
                 assert state.to_json() == before
+        if steps % 25 == 0:
             view_hides_secrets(state)
         action = rng.choice(legal)
         texts.append(str(action))

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ziggurat.core.api import TERMINAL
 from ziggurat.core.errors import ZigguratError
+from ziggurat.core.hexgrid import iter_bits
 from ziggurat.core.rng import Rng
 
 from .pieces import (
@@ -37,6 +38,13 @@ def _check_seat(state: BabyloniaState, seat: int | None) -> None:
 def hex_contents(state: BabyloniaState, seat: int | None) -> list[dict[str, Any]]:
     """Every hex in play with what lies on it, as ``seat`` sees it."""
     board = state.board
+    tokens: dict[int, tuple[int, int, bool]] = {}  # bit -> (owner, kind, face down)
+    for owner in range(state.n):
+        for kind in range(4):
+            for b in iter_bits(state.kind_up[4 * owner + kind]):
+                tokens[b] = (owner, kind, False)
+            for b in iter_bits(state.hid[4 * owner + kind]):
+                tokens[b] = (owner, kind, True)
     out = []
     for coord in board.layout.coords:
         h = board.hexes[coord]
@@ -48,7 +56,15 @@ def hex_contents(state: BabyloniaState, seat: int | None) -> list[dict[str, Any]
             "landmass": h.landmass,
             "content": "empty",
         }
-        if bit & board.ziggurat_mask:
+        token = tokens.get(b)
+        if token is not None:
+            owner, kind, face_down = token
+            entry["content"] = "token"
+            entry["player"] = owner
+            entry["kind"] = TOKEN_NAMES[kind] if not face_down or owner == seat else None
+            entry["face_down"] = face_down
+            entry["placed_this_turn"] = bool(state.placed_mask & bit)
+        elif bit & board.ziggurat_mask:
             entry["content"] = "ziggurat"
             entry["scored"] = not state.zig_unscored & bit
         elif bit & state.cities:
@@ -57,18 +73,6 @@ def hex_contents(state: BabyloniaState, seat: int | None) -> list[dict[str, Any]
         elif bit & state.fields:
             entry["content"] = "field"
             entry["tile"] = FIELD_NAMES[state.tile_at[b]]
-        else:
-            for owner in range(state.n):
-                if state.tok[owner] & bit:
-                    face_down = bool(bit & board.river_mask)
-                    kind = None
-                    if not face_down or owner == seat:
-                        base = 4 * owner
-                        masks = state.hid if face_down else state.kind_up
-                        kind = next(TOKEN_NAMES[k] for k in range(4) if masks[base + k] & bit)
-                    entry.update(content="token", player=owner, kind=kind, face_down=face_down)
-                    entry["placed_this_turn"] = bool(state.placed_mask & bit)
-                    break
         out.append(entry)
     return out
 
