@@ -236,6 +236,8 @@ class BabyloniaState:
     def why_illegal(self, action: object) -> str | None:
         """``None`` if ``action`` is legal now, else a sentence saying why not."""
         table = self.game.actions
+        if isinstance(action, str):
+            return f"{action!r} is text; turn it into an action with game.parse_action(state, text)"
         if (
             not isinstance(action, BabyloniaAction)
             or action.id >= len(table.actions)
