@@ -1,0 +1,261 @@
+"""The ``ziggurat`` command: ``ziggurat play GAME ...`` and ``ziggurat replay FILE``.
+
+This module only reads the command line, builds the game and the seats, and hands over to
+:mod:`ziggurat.terminal`, which runs the table. Every problem with the command line is an
+argparse error (usage and message on stderr, exit code 2); the exit codes of a game are
+described in :mod:`ziggurat.terminal`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from rich.console import Console
+from rich.text import Text
+
+from ziggurat import __version__
+from ziggurat.agents import AGENT_NAMES, make_agent
+from ziggurat.core.errors import InvalidOptions, RecordError, ZigguratError
+from ziggurat.core.registry import game_names, load_game
+from ziggurat.terminal import (
+    EXIT_USAGE,
+    Replay,
+    SeatPlayer,
+    Table,
+    Terminal,
+    bot_seed,
+)
+
+SEAT_KINDS = ("human", *AGENT_NAMES)
+DEFAULT_BOT = "greedy"
+DEFAULT_PLAYERS = 3
+SEED_LIMIT = 1_000_000  # random seeds stay short enough to read out and type again
+
+
+def _seat_list(text: str) -> list[str]:
+    """``"human, Greedy,random"`` -> ``["human", "greedy", "random"]``, refusing unknown kinds."""
+    kinds = [part.strip().lower() for part in text.split(",")]
+    for kind in kinds:
+        if kind not in SEAT_KINDS:
+            shown = repr(kind) if kind else "an empty seat"
+            raise argparse.ArgumentTypeError(
+                f"{shown} is not a seat kind; each seat is one of {', '.join(SEAT_KINDS)}"
+            )
+    return kinds
+
+
+def _name_list(text: str) -> list[str]:
+    names = [part.strip() for part in text.split(",")]
+    if any(not name for name in names):
+        raise argparse.ArgumentTypeError("names are separated by commas and may not be empty")
+    return names
+
+
+def _non_negative(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{value} is negative")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="ziggurat",
+        description="Board games of ancient Babylon, in the terminal.",
+        epilog="Playing guide: docs/terminal.md. Exit codes: 0 finished or quit with q, "
+        "1 input ended before the game did, 2 bad options or record, 130 Ctrl-C.",
+    )
+    parser.add_argument("--version", action="version", version=f"ziggurat {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    play = commands.add_parser(
+        "play",
+        help="play a game against bots or friends (hot-seat)",
+        description="Play a game in the terminal. Humans type their moves; bots move at once.",
+        epilog="Example: ziggurat play babylonia --players 3 --seats human,greedy,random "
+        "--seed 7 --record game.json",
+    )
+    play.set_defaults(subparser=play)  # so that errors found later show this usage
+    play.add_argument("game", choices=game_names(), help="the game to play")
+    play.add_argument(
+        "--players",
+        type=int,
+        metavar="N",
+        help=f"number of players (default: the number of --seats, else {DEFAULT_PLAYERS})",
+    )
+    play.add_argument(
+        "--seats",
+        type=_seat_list,
+        metavar="KIND,KIND,...",
+        help=f"who plays each seat, in seat order: {', '.join(SEAT_KINDS)} "
+        f"(default: human, then {DEFAULT_BOT} bots)",
+    )
+    play.add_argument(
+        "--names", type=_name_list, metavar="NAME,NAME,...", help="names shown for the seats"
+    )
+    play.add_argument(
+        "--seed",
+        type=_non_negative,
+        metavar="N",
+        help="seed for the deal and the bots; the same seed and moves give the same game "
+        "(default: random, printed)",
+    )
+    play.add_argument(
+        "--record", type=Path, metavar="FILE", help="save the game record here after every move"
+    )
+    rules = play.add_argument_group("Babylonia rules options")
+    rules.add_argument(
+        "--advanced-cards",
+        action="store_true",
+        help="play with 7 of the 9 ziggurat cards drawn at random (cards 8 and 9 included)",
+    )
+    rules.add_argument(
+        "--no-first-round-limit",
+        action="store_true",
+        help="no first-round limit (as on Board Game Arena); by default the start player's "
+        "first turn places 1 token and the second player's exactly 2",
+    )
+    rules.add_argument(
+        "--start-player",
+        type=int,
+        metavar="N",
+        help="seat that starts (0 is the first seat; default: drawn from the seed)",
+    )
+    rules.add_argument(
+        "--tied-city-scores",
+        action="store_true",
+        help="a tied city still pays everybody their city count",
+    )
+    rules.add_argument(
+        "--face-down-field-access",
+        action="store_true",
+        help="an own face-down river token lets a farmer take a neighbouring crop field",
+    )
+
+    replay = commands.add_parser(
+        "replay",
+        help="step through a recorded game",
+        description="Step through a game record: Enter next, b back, a number jumps to that "
+        "move, q quits. When input is not a terminal, print the final position and result.",
+    )
+    replay.add_argument("file", type=Path, metavar="FILE", help="a record saved by --record")
+    replay.add_argument(
+        "--seat",
+        type=_non_negative,
+        metavar="N",
+        help="show the game as seat N saw it (its stand, its face-down tokens); "
+        "default: as a spectator",
+    )
+    replay.add_argument(
+        "--move",
+        type=_non_negative,
+        metavar="N",
+        help="print the position after move N (0 is the start) and exit",
+    )
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``ziggurat`` command; returns the exit code instead of exiting, for tests."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        if args.command is None:
+            parser.print_help(sys.stderr)
+            return EXIT_USAGE
+        if args.command == "play":
+            return _play(args.subparser, args)
+        return _replay(args)
+    except SystemExit as stop:  # argparse: --help, --version, or a usage error
+        return stop.code if isinstance(stop.code, int) else EXIT_USAGE
+
+
+def _error(message: str) -> None:
+    """One red line on stderr, never wrapped (it may hold a path to copy)."""
+    Console(stderr=True, highlight=False).print(Text(message, style="bold red"), soft_wrap=True)
+
+
+def _seats_for(parser: argparse.ArgumentParser, args: argparse.Namespace) -> list[str]:
+    """The seat kinds, with ``--players`` and ``--seats`` checked against each other."""
+    seats: list[str] | None = args.seats
+    players: int | None = args.players
+    if seats is None:
+        count = DEFAULT_PLAYERS if players is None else players
+        return ["human"] + [DEFAULT_BOT] * max(0, count - 1)
+    if players is not None and len(seats) != players:
+        parser.error(
+            f"--seats names {len(seats)} seat{'s' if len(seats) != 1 else ''} "
+            f"({', '.join(seats)}) but --players is {players}: give one seat per player, "
+            f"each one of {', '.join(SEAT_KINDS)}"
+        )
+    return seats
+
+
+def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    kinds = _seats_for(parser, args)
+    names: list[str] = args.names or list(kinds)
+    if len(names) != len(kinds):
+        parser.error(f"--names gives {len(names)} names for {len(kinds)} seats")
+    try:
+        game = load_game(
+            args.game,
+            players=len(kinds) if args.players is None else args.players,
+            ziggurat_cards="advanced" if args.advanced_cards else "standard",
+            first_round_limit=not args.no_first_round_limit,
+            start_player=args.start_player,
+            tied_city_scores=args.tied_city_scores,
+            face_down_field_access=args.face_down_field_access,
+        )
+    except InvalidOptions as exc:
+        _error(f"ziggurat play: {exc}")
+        return EXIT_USAGE
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(SEED_LIMIT)
+    seats = [
+        SeatPlayer(kind, name, None if kind == "human" else make_agent(kind, bot_seed(seed, s)))
+        for s, (kind, name) in enumerate(zip(kinds, names, strict=True))
+    ]
+    terminal = Terminal.standard()
+    if args.record is not None:
+        try:
+            args.record.touch()
+        except OSError as exc:
+            _error(f"ziggurat play: cannot write the record {args.record}: {exc}")
+            return EXIT_USAGE
+    table = Table(game, seed, seats, terminal, args.record)
+    who = ", ".join(f"{s} {seat.name}" for s, seat in enumerate(seats))
+    terminal.console.print(
+        Text.assemble(
+            (f"{args.game.capitalize()}", "bold"),
+            f", {len(kinds)} players ({who}). ",
+            ("Seed ", "bold"),
+            (str(seed), "bold cyan"),
+            f" (play this deal again with --seed {seed}).",
+        ),
+        soft_wrap=True,
+    )
+    return table.play()
+
+
+def _replay(args: argparse.Namespace) -> int:
+    terminal = Terminal.standard()
+    try:
+        replay = Replay(args.file, terminal, args.seat)
+        if args.seat is not None and args.seat >= replay.game.num_players:
+            raise RecordError(
+                f"--seat {args.seat}: the record has seats 0 to {replay.game.num_players - 1}"
+            )
+    except ZigguratError as exc:
+        _error(f"ziggurat replay: {exc}")
+        return EXIT_USAGE
+    return replay.run(args.move)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

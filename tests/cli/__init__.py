@@ -1,0 +1,1 @@
+"""Tests of the terminal front end: the ``ziggurat`` command, rendering and human input."""
