@@ -111,17 +111,7 @@ class BabyloniaGame:
             raise InvalidOptions(f"seed must be an integer, not {seed!r}")
         state = BabyloniaState(self)
         rng = state.rng = Rng(seed)
-        cards = self.data.ziggurat_cards
-        if self.ziggurat_cards == "advanced":
-            in_play = list(range(1, 10))
-            while len(in_play) > cards.advanced_cards_in_play:
-                in_play.pop(rng.randrange(len(in_play)))
-        else:
-            in_play = list(cards.standard_set)
-        state.card_owner = [CARD_NOT_IN_PLAY] * 10
-        for number in in_play:
-            state.card_owner[number] = CARD_AVAILABLE
-
+        self.deal_cards(state, rng)
         pool = next(p for p in self.data.location_tiles.pools if p.players == self.num_players)
         tiles = [CITY_CODES[c] for c, n in pool.cities.items() for _ in range(n)]
         tiles += [FIELD_CODES[f] for f, n in pool.fields.items() for _ in range(n)]
@@ -143,6 +133,19 @@ class BabyloniaGame:
             start = rng.randrange(self.num_players)
         state.turn_player = state.current = start
         return state
+
+    def deal_cards(self, state: BabyloniaState, rng: Rng) -> None:
+        """Lay out the cards in play: 1-7, or 7 of the 9 drawn at random (advanced)."""
+        cards = self.data.ziggurat_cards
+        if self.ziggurat_cards == "advanced":
+            in_play = list(range(1, 10))
+            while len(in_play) > cards.advanced_cards_in_play:
+                in_play.pop(rng.randrange(len(in_play)))
+        else:
+            in_play = list(cards.standard_set)
+        state.card_owner = [CARD_NOT_IN_PLAY] * 10
+        for number in in_play:
+            state.card_owner[number] = CARD_AVAILABLE
 
     def supply(self) -> list[int]:
         """Tokens per player by kind (M, S, P, F)."""

@@ -47,8 +47,10 @@ def token_kind(text: str) -> int:
 
 
 def counts_of(stand: str | Iterable[str] | list[int]) -> list[int]:
-    """``"MMSF"``, ``["merchant", "farmer"]`` or four counts -> four counts."""
-    if isinstance(stand, list) and all(isinstance(x, int) for x in stand):
+    """``"MMSF"``, ``["merchant", "farmer"]`` or four counts -> four counts (``[]``: none)."""
+    if isinstance(stand, list) and stand and all(isinstance(x, int) for x in stand):
+        if len(stand) != 4 or min(stand) < 0:
+            raise InvalidOptions(f"stand {stand}: four counts >= 0 (merchant, servant, priest, farmer)")
         return list(stand)
     counts = [0, 0, 0, 0]
     for item in stand:
@@ -80,23 +82,25 @@ def make_position(
     holds the rest of that seat's supply. ``turn_number`` 2 puts the game past the first round.
     """
     n = game.num_players
-    base = game.new_initial_state(seed=seed)
     state = BabyloniaState(game)
     state.rng = Rng(seed)
     board = game.board
-    state.card_owner = list(base.card_owner)
+    if tiles is None:
+        dealt = game.new_initial_state(seed=seed)
+        state.card_owner = list(dealt.card_owner)
+        state.tile_at = dict(dealt.tile_at)
+    else:
+        game.deal_cards(state, Rng(seed))
+        for coord, text in tiles.items():
+            if coord not in board or board.hexes[coord].terrain != "land":
+                raise InvalidOptions(f"tile at {coord}: not a land hex of this board")
+            if (1 << board.bit(coord)) & board.ziggurat_mask:
+                raise InvalidOptions(f"tile at {coord}: a ziggurat stands there")
+            state.tile_at[board.bit(coord)] = tile_code(text)
     if cards_in_play is not None:
         chosen = set(cards_in_play)
         state.card_owner = [CARD_AVAILABLE if c in chosen else CARD_NOT_IN_PLAY for c in range(10)]
 
-    if tiles is None:
-        state.tile_at = dict(base.tile_at)
-    else:
-        state.tile_at = {}
-        for coord, text in tiles.items():
-            if coord not in board or board.hexes[coord].terrain != "land":
-                raise InvalidOptions(f"tile at {coord}: not a land hex of this board")
-            state.tile_at[board.bit(coord)] = tile_code(text)
     state.cities = state.fields = 0
     for b, tile in state.tile_at.items():
         if tile < 10:
@@ -129,7 +133,10 @@ def make_position(
     state.free_land = board.land_mask & ~board.ziggurat_mask & ~tile_mask & ~occupied
     state.free_river = board.river_mask & ~occupied
     state.sync_free_lists()
-    state.zig_unscored = board.ziggurat_mask & ~board.mask_of(scored_ziggurats)
+    for coord in scored_ziggurats:
+        if coord not in board or not (1 << board.bit(coord)) & board.ziggurat_mask:
+            raise InvalidOptions(f"scored ziggurat at {coord}: no ziggurat there")
+        state.zig_unscored &= ~(1 << board.bit(coord))
     state.cities_won = list(cities_won) if cities_won is not None else [0] * n
     state.score = list(scores) if scores is not None else [0] * n
     for number, seat in (card_owners or {}).items():

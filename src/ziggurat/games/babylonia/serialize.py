@@ -185,6 +185,8 @@ def state_from_json(game: BabyloniaGame, data: Any) -> BabyloniaState:
             )
         if not (1 << b) & board.land_mask or (1 << b) & board.ziggurat_mask:
             raise _bad(f"tiles[{i}].hex", "tiles lie on land hexes without a ziggurat")
+        if b in state.tile_at:
+            raise _bad(f"tiles[{i}].hex", f"a second tile on hex {t.hex[0]},{t.hex[1]}")
         state.tile_at[b] = code
     for name, target, want_city in (
         ("cities_on_board", "cities", True),
