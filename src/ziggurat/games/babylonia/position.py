@@ -50,7 +50,7 @@ def counts_of(stand: str | Iterable[str] | list[int]) -> list[int]:
     """``"MMSF"``, ``["merchant", "farmer"]`` or four counts -> four counts (``[]``: none)."""
     if isinstance(stand, list) and stand and all(isinstance(x, int) for x in stand):
         if len(stand) != 4 or min(stand) < 0:
-            raise InvalidOptions(f"stand {stand}: four counts >= 0 (merchant, servant, priest, farmer)")
+            raise InvalidOptions(f"stand {stand}: four counts >= 0 (merchants ... farmers)")
         return list(stand)
     counts = [0, 0, 0, 0]
     for item in stand:
