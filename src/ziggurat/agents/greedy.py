@@ -31,7 +31,7 @@ class GreedyAgent:
         """Legal actions, best first (used by the terminal to suggest moves)."""
         if legal is None:
             legal = state.legal_actions()
-        heuristics = heuristics_for(state.game.name)  # type: ignore[attr-defined]
+        heuristics = heuristics_for(state.game.name)
         world = state.determinize(seat, self.rng)
         before = world.scores()[seat]
         keyed = []

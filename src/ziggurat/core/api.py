@@ -17,6 +17,8 @@ TERMINAL = -4
 
 @runtime_checkable
 class State(Protocol):
+    game: Game  # the game this state belongs to (its options, notation, action numbering)
+
     @property
     def current_player(self) -> int: ...
 
