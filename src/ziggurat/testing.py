@@ -11,7 +11,7 @@ interface only and checks, along the way, what every game must guarantee:
 * an illegal action raises ``IllegalAction`` (a ``ValueError``) and changes nothing;
 * ``view(seat)`` is JSON and ``determinize(seat, rng)`` gives a state with the same view for
   that seat (so views depend on nothing the seat cannot see) and, on its turn, the same
-  legal actions;
+  legal actions; and another seat's move, played in both, leaves the two views equal;
 * replaying the seed and the actions' notation reproduces the game exactly;
 * a finished game has no legal actions, ``current_player == TERMINAL``, and winners.
 """
@@ -106,10 +106,36 @@ def check_state(game: Game, state: State, rng: random.Random, where: tuple[int, 
             raise _fail(g, step, f"determinize({seat}) changed what seat {seat} sees")
         if seat == state.current_player and world.legal_actions() != legal:
             raise _fail(g, step, f"seat {seat}'s legal actions depend on what it cannot see")
+        if seat != state.current_player:
+            _check_moves_reveal_nothing(state, world, seat, legal, rng, (g, step))
     json.dumps(state.view(None))
     if _dump(state) != snapshot:
         raise _fail(g, step, "view or determinize changed the state")
     return tried
+
+
+def _check_moves_reveal_nothing(
+    state: State,
+    world: State,
+    seat: int,
+    legal: list,
+    rng: random.Random,
+    where: tuple[int, int],
+) -> None:
+    """The same move in two worlds that ``seat`` cannot tell apart leaves them so.
+
+    Catches leaks through the flow of play, e.g. a step taken automatically or not depending
+    on a hidden stand. Only moves legal in both worlds are compared.
+    """
+    world_legal = set(world.legal_actions())
+    for action in rng.sample(legal, min(2, len(legal))):
+        if action not in world_legal:
+            continue
+        after, world_after = state.clone(), world.clone()
+        after.apply_action(action)
+        world_after.apply_action(action)
+        if after.view(seat) != world_after.view(seat):
+            raise _fail(*where, f"playing {action} tells seat {seat} something it cannot see")
 
 
 def check_game(

@@ -76,5 +76,6 @@ def test_greedy_ranks_card_one_first_when_points_decide() -> None:
     )
     for coord in land[:2]:
         state.apply_action(game.parse_action(state, f"F{coord[0]},{coord[1]}"))
+    state.apply_action(game.parse_action(state, "end"))  # a third farmer could follow
     assert state.current_player == 0 and [str(a) for a in state.legal_actions()][:1] == ["card 1"]
     assert str(GreedyAgent(1).select_action(state, 0)) == "card 1"

@@ -45,8 +45,14 @@ def first_round_limit(state: BabyloniaState) -> int:
     return 0
 
 
-def allowed_where(state: BabyloniaState, token: int) -> tuple[bool, bool]:
-    """May ``token`` be placed next (face up on land or a field, face down in the river)?"""
+def allowed_where(
+    state: BabyloniaState, token: int, farmers: int | None = None
+) -> tuple[bool, bool]:
+    """May ``token`` be placed next (face up on land or a field, face down in the river)?
+
+    ``farmers`` is how many farmers the stand holds (default: what it really holds); the
+    answer depends on it only where a card-5 turn would still need another farmer.
+    """
     k = state.placed
     limit = first_round_limit(state)
     if limit:
@@ -65,7 +71,9 @@ def allowed_where(state: BabyloniaState, token: int) -> tuple[bool, bool]:
             and state.placed_nobles == 1
         ):
             # B+ with its noble already down: after this farmer, is a third farmer still needed?
-            return state.placed_farmers >= 2 or state.stand[4 * p + FARMER] >= 2, False
+            if farmers is None:
+                farmers = state.stand[4 * p + FARMER]
+            return state.placed_farmers >= 2 or farmers >= 2, False
         return False, False
     if (
         owner[CARD_THREE_NOBLES] == p
@@ -80,7 +88,9 @@ def allowed_where(state: BabyloniaState, token: int) -> tuple[bool, bool]:
         and state.placed_nobles == 0
         and state.placed_farmers == k
     ):
-        return k >= 3 or state.stand[4 * p + FARMER] >= 1, False
+        if farmers is None:
+            farmers = state.stand[4 * p + FARMER]
+        return k >= 3 or farmers >= 1, False
     return False, False
 
 
@@ -107,6 +117,26 @@ def targets(state: BabyloniaState, token: int) -> int:
     if river_ok:
         mask |= state.free_river
     return mask
+
+
+def could_continue(state: BabyloniaState) -> bool:
+    """Could *some* stand of this size place another token now?
+
+    Judged from public facts only (the tokens placed this turn, the stand's size, cards,
+    board), so that ending placement automatically when this is false never tells the table
+    what the stand holds. When it is true the player ends placement with an explicit ``end``.
+    """
+    base = 4 * state.turn_player
+    size = state.stand[base] + state.stand[base + 1] + state.stand[base + 2] + state.stand[base + 3]
+    if not size:
+        return False
+    for t in range(4):
+        up_ok, river_ok = allowed_where(state, t, size if t == FARMER else size - 1)
+        if (up_ok and (state.free_land or field_targets(state, t))) or (
+            river_ok and state.free_river
+        ):
+            return True
+    return False
 
 
 def can_place(state: BabyloniaState) -> bool:

@@ -6,8 +6,9 @@ counts per player (tokens of one kind are interchangeable), and the generator is
 ``clone`` copies those lists; nothing in the hot path allocates per hex.
 
 A turn is a sequence of atomic actions (see :mod:`.actions`). Steps that admit exactly one
-choice are taken automatically: the end of placement once no further token may be placed,
-scoring when only one hex qualifies, refilling, and passing the turn.
+choice are taken automatically: the end of placement once no stand of this size could place
+another token (a public fact, so the timing reveals nothing about the stand), scoring when
+only one hex qualifies, refilling, and passing the turn.
 """
 
 from __future__ import annotations
@@ -314,7 +315,7 @@ class BabyloniaState:
         kind = action.kind
         if kind == PLACE:
             self._place(action.token, action.bit)
-            if not placement.can_place(self) and placement.end_allowed(self, False):
+            if not placement.could_continue(self):
                 self._end_placement()
         elif kind == END:
             self._end_placement()

@@ -22,7 +22,8 @@ from .pieces import (
     FIELD_NAMES,
     TOKEN_NAMES,
 )
-from .placement import first_round_limit
+from .placement import can_place, first_round_limit, turn_complete
+from .state import PHASE_NAMES, PHASE_PLACE, PHASE_SCORE
 
 if TYPE_CHECKING:
     from .state import BabyloniaState
@@ -79,8 +80,6 @@ def hex_contents(state: BabyloniaState, seat: int | None) -> list[dict[str, Any]
 
 def view(state: BabyloniaState, seat: int | None) -> dict[str, Any]:
     """A JSON-ready dict of everything public plus ``seat``'s own secrets (None: spectator)."""
-    from .state import PHASE_NAMES, PHASE_SCORE
-
     _check_seat(state, seat)
     cards_data = {c.number: c for c in state.game.data.ziggurat_cards.cards}
     players = []
@@ -143,6 +142,11 @@ def determinize(state: BabyloniaState, seat: int, rng: Any) -> BabyloniaState:
     For every other seat, the tokens it has not shown (stand, bag and face-down river tokens)
     are dealt afresh from what its supply minus its face-up tokens leaves, keeping each of
     those three counts. The generator is reseeded, so future draws are unknown too.
+
+    One public fact constrains a deal: a turn in progress that the rules do not yet allow to
+    end (a card-5 noble and two farmers, which need a third farmer) shows that the player on
+    turn can still place. Deals for that player are drawn again until they agree, which
+    samples exactly the deals consistent with what the table has seen.
     """
     _check_seat(state, seat)
     if seat is None:
@@ -150,37 +154,55 @@ def determinize(state: BabyloniaState, seat: int, rng: Any) -> BabyloniaState:
     other = state.clone()
     other._legal = None
     supply = state.game.supply()
+    mover = state.turn_player
+    must_continue = (
+        mover != seat
+        and state.phase == PHASE_PLACE
+        and state.placed > 0
+        and not turn_complete(state)
+        and can_place(state)
+    )
     for s in range(state.n):
         if s == seat:
             continue
-        base = 4 * s
-        unseen: list[int] = []
-        for k in range(4):
-            unseen += [k] * (supply[k] - state.kind_up[base + k].bit_count())
-        for i in range(len(unseen) - 1, 0, -1):
-            j = rng.randrange(i + 1)
-            unseen[i], unseen[j] = unseen[j], unseen[i]
-        river_bits = []
-        for k in range(4):
-            mask = state.hid[base + k]
-            while mask:
-                low = mask & -mask
-                river_bits.append(low)
-                mask ^= low
-            other.hid[base + k] = 0
-        river_bits.sort()
-        pos = 0
-        for bit in river_bits:
-            other.hid[base + unseen[pos]] |= bit
-            pos += 1
-        stand_size = sum(state.stand_counts(s))
-        stand = [0, 0, 0, 0]
-        for k in unseen[pos : pos + stand_size]:
-            stand[k] += 1
-        bag = [0, 0, 0, 0]
-        for k in unseen[pos + stand_size :]:
-            bag[k] += 1
-        other.stand[base : base + 4] = stand
-        other.bag[base : base + 4] = bag
+        for _ in range(MAX_DEALS):
+            _deal_unseen(state, other, s, supply, rng)
+            if not (must_continue and s == mover) or can_place(other):
+                break
+        else:  # unreachable: the real deal itself satisfies the constraint
+            raise AssertionError("no deal consistent with the turn in progress was found")
     other.rng = Rng(rng.randrange(1 << 64))
     return other
+
+
+MAX_DEALS = 100_000
+
+
+def _deal_unseen(
+    state: BabyloniaState, other: BabyloniaState, s: int, supply: list[int], rng: Any
+) -> None:
+    """Deal seat ``s``'s unshown tokens at random onto its river hexes, stand and bag."""
+    base = 4 * s
+    unseen: list[int] = []
+    for k in range(4):
+        unseen += [k] * (supply[k] - state.kind_up[base + k].bit_count())
+    for i in range(len(unseen) - 1, 0, -1):
+        j = rng.randrange(i + 1)
+        unseen[i], unseen[j] = unseen[j], unseen[i]
+    river = 0
+    for k in range(4):
+        river |= state.hid[base + k]
+        other.hid[base + k] = 0
+    pos = 0
+    for b in iter_bits(river):
+        other.hid[base + unseen[pos]] |= 1 << b
+        pos += 1
+    stand_size = sum(state.stand_counts(s))
+    stand = [0, 0, 0, 0]
+    for k in unseen[pos : pos + stand_size]:
+        stand[k] += 1
+    bag = [0, 0, 0, 0]
+    for k in unseen[pos + stand_size :]:
+        bag[k] += 1
+    other.stand[base : base + 4] = stand
+    other.bag[base : base + 4] = bag
