@@ -55,10 +55,6 @@ class Rng:
     def choice(self, items: list[Any]) -> Any:
         return items[self.randrange(len(items))]
 
-    def spawn(self) -> Rng:
-        """A new independent generator seeded from this one."""
-        return Rng(self.next64())
-
     def copy(self) -> Rng:
         other = Rng.__new__(Rng)
         other.state = self.state

@@ -7,7 +7,6 @@ of their noble symbols, which makes "does this noble's kind appear on the city" 
 from __future__ import annotations
 
 MERCHANT, SERVANT, PRIEST, FARMER = 0, 1, 2, 3
-TOKEN_KINDS = (MERCHANT, SERVANT, PRIEST, FARMER)
 NOBLES = (MERCHANT, SERVANT, PRIEST)
 TOKEN_NAMES = ("merchant", "servant", "priest", "farmer")
 TOKEN_LETTERS = ("M", "S", "P", "F")
@@ -25,11 +24,6 @@ FIELD_CITIES = 20
 
 def is_city(tile: int) -> bool:
     return 1 <= tile <= 7
-
-
-def field_value(tile: int) -> int | None:
-    """Points printed on a numbered field; ``None`` for the city-symbol field."""
-    return None if tile == FIELD_CITIES else tile - 10
 
 
 def tile_name(tile: int) -> str:

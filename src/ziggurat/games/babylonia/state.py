@@ -29,7 +29,6 @@ from .pieces import (
     CARD_TEN_POINTS,
     FARMER,
     FIELD_CITIES,
-    count_text,
     format_coord,
 )
 
@@ -216,9 +215,6 @@ class BabyloniaState:
 
     def bag_counts(self, seat: int) -> list[int]:
         return self.bag[4 * seat : 4 * seat + 4]
-
-    def has_card(self, seat: int, number: int) -> bool:
-        return self.card_owner[number] == seat
 
     def card_available(self, number: int) -> bool:
         return self.card_owner[number] == CARD_AVAILABLE
@@ -433,6 +429,3 @@ class BabyloniaState:
         self.placed = self.placed_farmers = self.placed_nobles = self.placed_river = 0
         self.noble_kinds = 0
         self.placed_mask = 0
-
-    def describe_stand(self, seat: int) -> str:
-        return count_text(self.stand_counts(seat))
