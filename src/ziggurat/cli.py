@@ -22,6 +22,7 @@ from ziggurat.agents import AGENT_NAMES, make_agent
 from ziggurat.core.errors import InvalidOptions, RecordError, ZigguratError
 from ziggurat.core.registry import game_names, load_game
 from ziggurat.terminal import (
+    EXIT_OK,
     EXIT_USAGE,
     Replay,
     SeatPlayer,
@@ -159,6 +160,38 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="print the position after move N (0 is the start) and exit",
     )
+
+    serve = commands.add_parser(
+        "serve",
+        help="serve tables in the browser (lobby, bots, invite links)",
+        description="Run the ziggurat server: open http://HOST:PORT/ in a browser to create a "
+        "table, play against bots, or send invite links to friends. Games are stored in the "
+        "database and survive a restart.",
+    )
+    serve.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default %(default)s)"
+    )
+    serve.add_argument("--port", type=int, default=8000, help="port (default %(default)s)")
+    serve.add_argument(
+        "--database-url",
+        metavar="URL",
+        help="SQLAlchemy URL, e.g. postgresql+psycopg://user@host/db (default: "
+        "$ZIGGURAT_DATABASE_URL, else an SQLite file in your data folder)",
+    )
+    serve.add_argument(
+        "--bot-delay",
+        type=float,
+        default=0.8,
+        metavar="SECONDS",
+        help="pause before each bot move so people can follow (default %(default)s)",
+    )
+    serve.add_argument(
+        "--bot-workers",
+        type=int,
+        default=1,
+        metavar="N",
+        help="worker processes for bot moves (default %(default)s)",
+    )
     return parser
 
 
@@ -172,6 +205,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return EXIT_USAGE
         if args.command == "play":
             return _play(args.subparser, args)
+        if args.command == "serve":
+            return _serve(args)
         return _replay(args)
     except SystemExit as stop:  # argparse: --help, --version, or a usage error
         return stop.code if isinstance(stop.code, int) else EXIT_USAGE
@@ -241,6 +276,33 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         soft_wrap=True,
     )
     return table.play()
+
+
+def _serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from ziggurat.server.app import create_app
+    from ziggurat.server.settings import Settings
+
+    if args.bot_workers < 1 or args.bot_delay < 0:
+        _error("ziggurat serve: --bot-workers must be at least 1 and --bot-delay at least 0")
+        return EXIT_USAGE
+    settings = Settings(bot_delay=args.bot_delay, bot_workers=args.bot_workers)
+    if args.database_url:
+        settings = Settings(
+            database_url=args.database_url, bot_delay=args.bot_delay, bot_workers=args.bot_workers
+        )
+    Console(highlight=False).print(
+        Text.assemble(
+            ("ziggurat", "bold"),
+            f" serving on http://{args.host}:{args.port}/ (database: ",
+            settings.database_url.split("@")[-1],
+            ")",
+        ),
+        soft_wrap=True,
+    )
+    uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level="warning")
+    return EXIT_OK
 
 
 def _replay(args: argparse.Namespace) -> int:

@@ -44,6 +44,10 @@ class State(Protocol):
 @runtime_checkable
 class Game(Protocol):
     name: str
+    title: str
+    player_counts: tuple[int, ...]
+    option_defaults: dict[str, Any]
+    option_help: dict[str, str]
     num_players: int
     options: dict[str, Any]
     data_version: str
@@ -60,3 +64,8 @@ class Game(Protocol):
     def int_to_action(self, state: State, action_id: int) -> Action: ...
 
     def seat_names(self) -> Sequence[str]: ...
+
+    def describe_action(self, action: Action, actor: int, viewer: int | None) -> dict[str, Any]:
+        """``{"type", "text", "words", ...}``: the action as ``viewer`` may see it, with the
+        structured fields a board drawing needs (hexes, tokens, cards)."""
+        ...

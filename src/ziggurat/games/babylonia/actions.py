@@ -22,12 +22,13 @@ the nine cards, and the two extra-turn answers. All actions are built once per b
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from ziggurat.core.action import Action
 from ziggurat.core.errors import IllegalAction
 
 from .board import Board
-from .pieces import TOKEN_BY_LETTER, TOKEN_LETTERS, format_coord
+from .pieces import TOKEN_BY_LETTER, TOKEN_LETTERS, TOKEN_NAMES, format_coord
 
 PLACE, END, SCORE, CARD, EXTRA, NO_EXTRA = range(6)
 
@@ -153,3 +154,51 @@ class ActionTable:
             raise IllegalAction(
                 f"{text!r}: there is no hex {format_coord(coord)} in play on this board"
             )
+
+
+ACTION_TYPES = {
+    PLACE: "place",
+    END: "end",
+    SCORE: "score",
+    CARD: "card",
+    EXTRA: "extra",
+    NO_EXTRA: "no-extra",
+}
+
+
+def describe_action(
+    board: Board, action: BabyloniaAction, actor: int, viewer: int | None
+) -> dict[str, Any]:
+    """Structured fields and words for ``action`` by ``actor``, as ``viewer`` may see them."""
+    kind = action.kind
+    out: dict[str, Any] = {"type": ACTION_TYPES[kind]}
+    if kind == PLACE:
+        assert action.coord is not None
+        face_down = bool((1 << action.bit) & board.river_mask)
+        where = format_coord(action.coord)
+        out["hex"] = list(action.coord)
+        out["face_down"] = face_down
+        if face_down and viewer != actor:
+            out.update(text=f"?{where}", words=f"face-down token on {where}")
+            return out
+        name = TOKEN_NAMES[action.token]
+        out["id"] = action.id  # the id names the token kind, so only where it may be seen
+        out["token"] = name
+        out.update(text=action.text, words=f"{name}{' face down' if face_down else ''} on {where}")
+        return out
+    out["id"] = action.id
+    out["text"] = action.text
+    if kind == SCORE:
+        assert action.coord is not None
+        out["hex"] = list(action.coord)
+        out["words"] = f"scores {format_coord(action.coord)}"
+    elif kind == CARD:
+        out["card"] = action.card
+        out["words"] = f"takes ziggurat card {action.card}"
+    else:
+        out["words"] = {
+            END: "ends placement",
+            EXTRA: "takes an extra turn (card 2)",
+            NO_EXTRA: "keeps card 2 for later",
+        }[kind]
+    return out

@@ -12,7 +12,7 @@ from typing import Any
 from ziggurat.core.errors import IllegalAction, InvalidOptions
 from ziggurat.core.rng import Rng
 
-from .actions import ActionTable, BabyloniaAction
+from .actions import ActionTable, BabyloniaAction, describe_action
 from .board import Board, BoardHex
 from .components import BabyloniaData, load_data
 from .pieces import CARD_AVAILABLE, CARD_NOT_IN_PLAY, CITY_CODES, FIELD_CODES
@@ -44,6 +44,10 @@ class BabyloniaGame:
     """Babylonia for 2, 3 or 4 players with validated options."""
 
     name = "babylonia"
+    title = "Babylonia"
+    player_counts = (2, 3, 4)
+    option_defaults = OPTION_DEFAULTS
+    option_help = OPTION_HELP
 
     def __init__(self, data: Path | None = None, **options: Any) -> None:
         self.options = self._validate(options)
@@ -169,6 +173,15 @@ class BabyloniaGame:
                 f"action number {action_id} is outside 0..{self.num_distinct_actions - 1}"
             )
         return self.actions.actions[action_id]
+
+    def describe_action(
+        self, action: BabyloniaAction, actor: int, viewer: int | None
+    ) -> dict[str, Any]:
+        """The action as ``viewer`` may see it: notation, words, and structured fields.
+
+        Another seat's token placed in the river lies face down, so its kind is left out.
+        """
+        return describe_action(self.board, action, actor, viewer)
 
     def state_from_json(self, data: dict[str, Any]) -> BabyloniaState:
         from .serialize import state_from_json

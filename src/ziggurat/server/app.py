@@ -1,0 +1,203 @@
+"""The FastAPI application: REST routes, the WebSocket, static files (docs/server-api.md)."""
+
+from __future__ import annotations
+
+from contextlib import asynccontextmanager
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
+
+from ziggurat.agents import AGENT_NAMES
+from ziggurat.core.registry import game_names, load_game
+
+from .errors import ApiError
+from .hub import Client, Hub
+from .service import TableService
+from .settings import Settings
+
+
+class SeatSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["human", "bot"]
+    name: Annotated[str, Field(max_length=40)] | None = None
+    agent: str | None = None
+
+
+class CreateTable(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    game: str
+    options: dict[str, Any] = {}
+    seats: Annotated[list[SeatSpec], Field(min_length=1, max_length=8)]
+    seed: Annotated[int, Field(ge=0, lt=2**63)] | None = None
+
+
+class JoinRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: Annotated[str, Field(max_length=40)] | None = None
+    seat: int | None = None
+
+
+class ActionRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    seat: int
+    action: Annotated[str, Field(max_length=64)]
+    version: int
+
+
+def bearer(authorization: str | None) -> str | None:
+    if not authorization:
+        return None
+    scheme, _, token = authorization.partition(" ")
+    return token.strip() if scheme.lower() == "bearer" else None
+
+
+def web_dir() -> Path:
+    return Path(str(resources.files("ziggurat") / "web"))
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings()
+    service = TableService(settings)
+    hub = Hub()
+    service.listeners.append(hub.push)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI):  # type: ignore[no-untyped-def]
+        await service.start()
+        yield
+        await service.stop()
+
+    app = FastAPI(title="ziggurat", lifespan=lifespan)
+    app.state.service = service
+
+    @app.exception_handler(ApiError)
+    async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
+        return JSONResponse(exc.body(), status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        problems = [
+            {"loc": [p for p in e["loc"] if p != "body"], "msg": e["msg"]} for e in exc.errors()
+        ]
+        lines = []
+        for problem in problems[:5]:
+            where = ".".join(str(p) for p in problem["loc"]) or "body"
+            lines.append(f"{where}: {problem['msg']}")
+        return JSONResponse({"error": "bad_request", "message": "; ".join(lines)}, status_code=400)
+
+    @app.get("/healthz")
+    async def healthz() -> dict[str, str]:
+        return {"status": "ok", "database": service.database_kind}
+
+    @app.get("/api/games")
+    async def games() -> list[dict[str, Any]]:
+        out = []
+        for name in game_names():
+            game = load_game(name)
+            out.append(
+                {
+                    "name": name,
+                    "title": game.title,
+                    "players": list(game.player_counts),
+                    "options": {
+                        key: {"default": default, "help": game.option_help.get(key, "")}
+                        for key, default in game.option_defaults.items()
+                    },
+                    "agents": list(AGENT_NAMES),
+                }
+            )
+        return out
+
+    @app.post("/api/tables", status_code=201)
+    async def create_table(body: CreateTable) -> dict[str, Any]:
+        table, invites = await service.create(
+            body.game, body.options, [s.model_dump() for s in body.seats], body.seed
+        )
+        return {"table": table.summary(), "invites": invites}
+
+    @app.get("/api/tables")
+    async def list_tables(
+        status: Literal["open", "running", "finished"] | None = None,
+    ) -> dict[str, Any]:
+        return {"tables": await service.list_tables(status)}
+
+    @app.get("/api/tables/{table_id}")
+    async def get_table(table_id: str) -> dict[str, Any]:
+        return (await service.load(table_id)).summary()
+
+    @app.post("/api/tables/{table_id}/join")
+    async def join(table_id: str, body: JoinRequest) -> dict[str, Any]:
+        return await service.join(table_id, body.seat, body.name)
+
+    @app.get("/api/tables/{table_id}/view")
+    async def view(
+        table_id: str,
+        seat: int | None = None,
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        return await service.payload(table_id, seat, bearer(authorization))
+
+    @app.post("/api/tables/{table_id}/actions")
+    async def act(
+        table_id: str,
+        body: ActionRequest,
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        return await service.act(
+            table_id, body.seat, bearer(authorization), body.action, body.version
+        )
+
+    @app.get("/api/tables/{table_id}/record")
+    async def record(table_id: str) -> dict[str, Any]:
+        return await service.record(table_id)
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def socket(
+        websocket: WebSocket,
+        table_id: str,
+        seat: Annotated[int | None, Query()] = None,
+        token: Annotated[str | None, Query()] = None,
+    ) -> None:
+        await websocket.accept()
+        try:
+            payload = await service.payload(table_id, seat, token)
+        except ApiError as exc:
+            await websocket.send_json(exc.body())
+            await websocket.close(code=4000 + exc.status)
+            return
+        client = Client(websocket, seat)
+        hub.add(table_id, client)
+        try:
+            await websocket.send_json(payload)
+            while True:
+                await websocket.receive_text()  # actions go through REST; keep the line open
+        except WebSocketDisconnect:
+            pass
+        finally:
+            hub.remove(table_id, client)
+
+    web = web_dir()
+
+    @app.get("/", include_in_schema=False)
+    async def lobby() -> FileResponse:
+        return FileResponse(web / "index.html")
+
+    @app.get("/table/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> FileResponse:
+        return FileResponse(web / "table.html")
+
+    app.mount("/static", StaticFiles(directory=web, check_dir=False), name="static")
+    return app
+
+
+__all__ = ["create_app"]

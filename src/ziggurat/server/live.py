@@ -1,0 +1,162 @@
+"""A table in memory: its game, its current state (rebuilt from the stored record), its log.
+
+Everything a client receives is made here through the game interface: ``view(seat)``,
+``legal_actions()`` for the seat to act, and ``describe_action`` for the log, so a seat
+never receives another seat's secrets.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from ziggurat.core.action import Action
+from ziggurat.core.api import TERMINAL, Game, State
+from ziggurat.core.records import GameRecord, GameResult, RecordedAction
+
+from .db import ActionRow, SeatRow, TableRow
+
+
+def iso(moment: datetime) -> str:
+    """ISO 8601 in UTC (SQLite hands stored times back without their zone)."""
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.isoformat()
+
+
+@dataclass
+class SeatInfo:
+    seat: int
+    kind: str
+    name: str
+    agent: str | None
+    token_hash: str | None
+    claimed: bool
+
+    def public(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "name": self.name,
+            "agent": self.agent,
+            "claimed": self.claimed,
+        }
+
+
+@dataclass
+class LogEntry:
+    number: int
+    seat: int
+    action: Action
+    scores: list[int]
+    at: datetime
+
+
+@dataclass
+class LiveTable:
+    id: str
+    game: Game
+    seed: int
+    seats: list[SeatInfo]
+    state: State
+    created_at: datetime
+    updated_at: datetime
+    log: list[LogEntry] = field(default_factory=list)
+
+    @property
+    def version(self) -> int:
+        return len(self.log)
+
+    @property
+    def finished(self) -> bool:
+        return self.state.is_terminal()
+
+    @property
+    def status(self) -> str:
+        if self.finished:
+            return "finished"
+        if self.version == 0 and any(s.kind == "human" and not s.claimed for s in self.seats):
+            return "open"
+        return "running"
+
+    @classmethod
+    def rebuild(
+        cls, game: Game, row: TableRow, seats: list[SeatRow], actions: list[ActionRow]
+    ) -> LiveTable:
+        """Replay the stored record: the state after every stored action, exactly."""
+        table = cls(
+            id=row.id,
+            game=game,
+            seed=row.seed,
+            seats=[
+                SeatInfo(s.seat, s.kind, s.name, s.agent, s.token_hash, s.claimed)
+                for s in sorted(seats, key=lambda s: s.seat)
+            ],
+            state=game.new_initial_state(seed=row.seed),
+            created_at=row.created_at,
+            updated_at=row.updated_at,
+        )
+        for entry in sorted(actions, key=lambda a: a.number):
+            table.apply(entry.seat, game.parse_action(table.state, entry.action), entry.created_at)
+        return table
+
+    def apply(self, seat: int, action: Action, at: datetime) -> None:
+        self.state.apply_action(action)
+        self.log.append(LogEntry(self.version + 1, seat, action, self.state.scores(), at))
+        self.updated_at = at
+
+    def summary(self) -> dict[str, Any]:
+        state = self.state
+        return {
+            "id": self.id,
+            "game": self.game.name,
+            "options": dict(self.game.options),
+            "status": self.status,
+            "version": self.version,
+            "current_player": None if state.current_player == TERMINAL else state.current_player,
+            "seats": [s.public() for s in self.seats],
+            "scores": state.scores(),
+            "winners": state.winners() if self.finished else None,
+            "created_at": iso(self.created_at),
+            "updated_at": iso(self.updated_at),
+        }
+
+    def payload(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` (None: a spectator) receives: view, its legal actions, the log."""
+        state = self.state
+        legal: list[dict[str, Any]] = []
+        if seat is not None and not self.finished and state.current_player == seat:
+            legal = [self.game.describe_action(a, seat, seat) for a in state.legal_actions()]
+        return {
+            "table": self.summary(),
+            "version": self.version,
+            "seat": seat,
+            "view": state.view(seat),
+            "legal_actions": legal,
+            "log": [
+                {
+                    "number": e.number,
+                    "seat": e.seat,
+                    **self.game.describe_action(e.action, e.seat, seat),
+                    "scores": e.scores,
+                }
+                for e in self.log
+            ],
+        }
+
+    def record(self) -> GameRecord:
+        record = GameRecord(
+            game=self.game.name,
+            options=dict(self.game.options),
+            data_version=self.game.data_version,
+            seed=self.seed,
+            seats=[s.name for s in self.seats],
+            actions=[
+                RecordedAction(action=str(e.action), seat=e.seat, t=iso(e.at))
+                for e in self.log
+            ],
+        )
+        if self.finished:
+            record.result = GameResult(scores=self.state.scores(), winners=self.state.winners())
+        return record

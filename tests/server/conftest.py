@@ -1,0 +1,96 @@
+"""Server fixtures: the real app on a real database, SQLite and PostgreSQL.
+
+PostgreSQL comes from ``ZIGGURAT_TEST_POSTGRES_URL`` (default: the local server as user
+``postgres``, which ``.ci/run`` installs and starts); each test gets a database of its own.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import psycopg
+import pytest
+from fastapi.testclient import TestClient
+
+from ziggurat.server.app import create_app
+from ziggurat.server.settings import Settings
+
+POSTGRES_ADMIN = os.environ.get(
+    "ZIGGURAT_TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/postgres"
+)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest, tmp_path) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'ziggurat.sqlite3'}"
+        return
+    name = f"ziggurat_test_{secrets.token_hex(6)}"
+    try:
+        admin = psycopg.connect(POSTGRES_ADMIN, autocommit=True)
+    except psycopg.OperationalError as exc:
+        pytest.fail(f"PostgreSQL is not reachable at {POSTGRES_ADMIN} ({exc}); .ci/run starts it")
+    with admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    base = POSTGRES_ADMIN.rsplit("/", 1)[0]
+    yield f"{base}/{name}"
+    with psycopg.connect(POSTGRES_ADMIN, autocommit=True) as admin:
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def make_client(database_url: str, bot_delay: float = 0.0) -> TestClient:
+    return TestClient(create_app(Settings(database_url=database_url, bot_delay=bot_delay)))
+
+
+@pytest.fixture
+def client(database_url: str) -> Iterator[TestClient]:
+    with make_client(database_url) as c:
+        yield c
+
+
+def create(client: TestClient, seats: list[dict[str, Any]], **options: Any) -> dict[str, Any]:
+    body = {
+        "game": "babylonia",
+        "options": {"players": len(seats), **options},
+        "seats": seats,
+        "seed": 11,
+    }
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def view(client: TestClient, table_id: str, seat: int | None = None, token: str | None = None):
+    params = {} if seat is None else {"seat": seat}
+    headers = auth(token) if token else {}
+    response = client.get(f"/api/tables/{table_id}/view", params=params, headers=headers)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def act(client: TestClient, table_id: str, seat: int, token: str, action: str, version: int):
+    return client.post(
+        f"/api/tables/{table_id}/actions",
+        json={"seat": seat, "action": action, "version": version},
+        headers=auth(token),
+    )
+
+
+def wait_for(client: TestClient, table_id: str, predicate, timeout: float = 60.0) -> dict:
+    """Poll the spectator view until ``predicate(payload)`` holds (bots move in workers)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        payload = view(client, table_id)
+        if predicate(payload):
+            return payload
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out; table at version {payload['version']}")
+        time.sleep(0.05)

@@ -1,0 +1,184 @@
+"""The REST API on SQLite and PostgreSQL: tables, seats, tokens, actions and refusals."""
+
+from __future__ import annotations
+
+import pytest
+
+from ziggurat.core.records import record_from_json, replay
+
+from .conftest import act, auth, create, view, wait_for
+
+TWO_HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]
+
+
+def start(client, **options):
+    """A two-human table with seat 0 to start; returns (table id, tokens)."""
+    made = create(client, TWO_HUMANS, start_player=0, **options)
+    return made["table"]["id"], [i["token"] for i in made["invites"]]
+
+
+def test_health_names_the_database(client, database_url) -> None:
+    body = client.get("/healthz").json()
+    assert body == {
+        "status": "ok",
+        "database": "sqlite" if database_url.startswith("sqlite") else "postgresql",
+    }
+
+
+def test_games_list_their_options_and_bots(client) -> None:
+    (game,) = client.get("/api/games").json()
+    assert game["name"] == "babylonia" and game["players"] == [2, 3, 4]
+    assert game["options"]["players"]["default"] == 3
+    assert set(game["options"]) >= {"ziggurat_cards", "first_round_limit"}
+    assert game["agents"] == ["random", "greedy"]
+
+
+def test_create_returns_one_invite_per_human_seat(client) -> None:
+    made = create(client, [*TWO_HUMANS, {"kind": "bot", "agent": "random"}])
+    table = made["table"]
+    assert table["status"] == "open"
+    assert [s["kind"] for s in table["seats"]] == ["human", "human", "bot"]
+    assert [i["seat"] for i in made["invites"]] == [0, 1]
+    url = made["invites"][1]["url"]
+    assert url == f"/table/{table['id']}?seat=1&token={made['invites'][1]['token']}"
+    listed = client.get("/api/tables", params={"status": "open"}).json()["tables"]
+    assert [t["id"] for t in listed] == [table["id"]]
+    assert "token" not in str(listed)
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "error", "message"),
+    [
+        ({"game": "chess", "seats": [{"kind": "bot"}]}, 422, "invalid_options", "unknown game"),
+        (
+            {"game": "babylonia", "options": {"players": 5}, "seats": [{"kind": "bot"}] * 5},
+            422,
+            "invalid_options",
+            "players=5",
+        ),
+        (
+            {"game": "babylonia", "options": {"players": 3}, "seats": [{"kind": "bot"}] * 2},
+            422,
+            "invalid_options",
+            "2 seats given for 3 players",
+        ),
+        (
+            {
+                "game": "babylonia",
+                "options": {"players": 2},
+                "seats": [{"kind": "bot", "agent": "oracle"}, {"kind": "bot"}],
+            },
+            422,
+            "invalid_options",
+            "seats[0].agent: 'oracle' is not a bot",
+        ),
+        ({"game": "babylonia", "seats": [{"kind": "alien"}]}, 400, "bad_request", "seats.0.kind"),
+        ({"seats": []}, 400, "bad_request", "game: Field required"),
+    ],
+)
+def test_bad_tables_are_refused(client, body, status, error, message) -> None:
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == status
+    assert response.json()["error"] == error
+    assert message in response.json()["message"]
+    assert client.get("/api/tables").json()["tables"] == []
+
+
+def test_seat_views_need_the_seat_token(client) -> None:
+    table_id, tokens = start(client)
+    response = client.get(f"/api/tables/{table_id}/view", params={"seat": 0})
+    assert (response.status_code, response.json()["error"]) == (401, "token_required")
+    response = client.get(
+        f"/api/tables/{table_id}/view", params={"seat": 0}, headers=auth(tokens[1])
+    )
+    assert (response.status_code, response.json()["error"]) == (403, "wrong_token")
+    response = client.get(f"/api/tables/{table_id}/view", params={"seat": 7})
+    assert (response.status_code, response.json()["error"]) == (404, "no_such_seat")
+    response = client.get("/api/tables/nope/view")
+    assert (response.status_code, response.json()["error"]) == (404, "no_such_table")
+
+
+def test_each_seat_sees_only_its_own_stand(client) -> None:
+    table_id, tokens = start(client)
+    for seat in (0, 1):
+        payload = view(client, table_id, seat, tokens[seat])
+        stands = [p for p in payload["view"]["players"] if "stand" in p]
+        assert [p["seat"] for p in stands] == [seat]
+        assert bool(payload["legal_actions"]) == (seat == 0)
+    spectator = view(client, table_id)
+    assert all("stand" not in p for p in spectator["view"]["players"])
+    assert spectator["legal_actions"] == [] and spectator["seat"] is None
+
+
+def test_a_legal_action_is_stored_and_the_version_moves(client) -> None:
+    table_id, tokens = start(client)
+    response = act(client, table_id, 0, tokens[0], "F1,7", 0)
+    assert response.status_code == 200, response.text
+    payload = response.json()
+    assert payload["version"] == 1
+    assert payload["table"]["current_player"] == 1  # the first turn is one token
+    assert payload["log"][0]["text"] == "F1,7"
+    assert view(client, table_id)["version"] == 1
+
+
+def test_refused_actions_change_nothing(client) -> None:
+    table_id, tokens = start(client)
+    view(client, table_id, 1, tokens[1])  # both seats claimed: the table is running
+    before = view(client, table_id, 0, tokens[0])
+    assert before["table"]["status"] == "running"
+    cases = [
+        (act(client, table_id, 0, tokens[0], "F1,7", 3), 409, "stale_version"),
+        (act(client, table_id, 1, tokens[1], "F1,7", 0), 409, "not_your_turn"),
+        (act(client, table_id, 0, tokens[0], "Q1,7", 0), 422, "illegal_action"),
+        (act(client, table_id, 0, tokens[0], "card 3", 0), 422, "illegal_action"),
+        (act(client, table_id, 0, tokens[1], "F1,7", 0), 403, "wrong_token"),
+        (
+            client.post(f"/api/tables/{table_id}/actions", json={"seat": 0, "action": "F1,7"}),
+            400,
+            "bad_request",
+        ),
+    ]
+    for response, status, error in cases:
+        assert (response.status_code, response.json()["error"]) == (status, error), response.text
+        assert response.json()["message"]
+    assert act(client, table_id, 0, tokens[0], "F1,7", 3).json()["version"] == 0
+    assert "seat 0's turn" in act(client, table_id, 1, tokens[1], "F1,7", 0).json()["message"]
+    assert "is not an action" in act(client, table_id, 0, tokens[0], "Q1,7", 0).json()["message"]
+    assert view(client, table_id, 0, tokens[0]) == before
+
+
+def test_join_claims_free_seats_and_retires_their_invites(client) -> None:
+    made = create(client, [*TWO_HUMANS, {"kind": "bot", "agent": "random"}], start_player=0)
+    table_id = made["table"]["id"]
+    old_token = made["invites"][1]["token"]
+    joined = client.post(f"/api/tables/{table_id}/join", json={"name": "Cy", "seat": 1}).json()
+    assert joined["seat"] == 1 and joined["token"] != old_token
+    assert view(client, table_id, 1, joined["token"])["table"]["seats"][1]["name"] == "Cy"
+    response = client.get(
+        f"/api/tables/{table_id}/view", params={"seat": 1}, headers=auth(old_token)
+    )
+    assert response.status_code == 403
+    again = client.post(f"/api/tables/{table_id}/join", json={"seat": 1})
+    assert (again.status_code, again.json()["error"]) == (409, "seat_taken")
+    bot = client.post(f"/api/tables/{table_id}/join", json={"seat": 2})
+    assert bot.json()["error"] == "seat_taken"
+    first = client.post(f"/api/tables/{table_id}/join", json={}).json()
+    assert first["seat"] == 0
+    full = client.post(f"/api/tables/{table_id}/join", json={})
+    assert (full.status_code, full.json()["error"]) == (409, "no_free_seat")
+    assert client.get(f"/api/tables/{table_id}").json()["status"] == "running"
+
+
+def test_the_record_is_hidden_until_the_end_and_replays(client) -> None:
+    made = create(client, [{"kind": "bot", "agent": "greedy"}, {"kind": "bot", "agent": "random"}])
+    table_id = made["table"]["id"]
+    early = client.get(f"/api/tables/{table_id}/record")
+    if early.status_code != 200:  # the bots may already have finished
+        assert (early.status_code, early.json()["error"]) == (403, "record_hidden")
+    final = wait_for(client, table_id, lambda p: p["table"]["status"] == "finished")
+    record = record_from_json(client.get(f"/api/tables/{table_id}/record").json())
+    assert record.result is not None
+    assert record.result.scores == final["table"]["scores"]
+    assert replay(record).scores() == final["table"]["scores"]
+    assert final["table"]["winners"] == record.result.winners
+    assert final["view"]["terminal"] is True

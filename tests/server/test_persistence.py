@@ -1,0 +1,66 @@
+"""Nothing is lost: restarts rebuild every table from its record; two server processes on one
+database never both append the same action."""
+
+from __future__ import annotations
+
+from .conftest import act, create, make_client, view
+
+TWO_HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]
+
+
+def play_some(client, table_id: str, tokens: list[str], moves: int) -> None:
+    for _ in range(moves):
+        payload = view(client, table_id)
+        seat = payload["table"]["current_player"]
+        mine = view(client, table_id, seat, tokens[seat])
+        action = mine["legal_actions"][len(mine["legal_actions"]) // 2]["text"]
+        response = act(client, table_id, seat, tokens[seat], action, mine["version"])
+        assert response.status_code == 200, response.text
+
+
+def test_a_restart_loses_nothing(database_url) -> None:
+    with make_client(database_url) as client:
+        made = create(client, TWO_HUMANS, start_player=0)
+        table_id = made["table"]["id"]
+        tokens = [i["token"] for i in made["invites"]]
+        play_some(client, table_id, tokens, 25)
+        before = [view(client, table_id, s, tokens[s]) for s in (0, 1)]
+    with make_client(database_url) as client:  # a new server process on the same database
+        after = [view(client, table_id, s, tokens[s]) for s in (0, 1)]
+        assert after == before
+        play_some(client, table_id, tokens, 5)
+        assert view(client, table_id)["version"] == before[0]["version"] + 5
+
+
+def test_two_servers_on_one_database_refuse_the_second_writer(database_url) -> None:
+    with make_client(database_url) as first, make_client(database_url) as second:
+        made = create(first, TWO_HUMANS, start_player=0)
+        table_id = made["table"]["id"]
+        tokens = [i["token"] for i in made["invites"]]
+        assert view(second, table_id)["version"] == 0  # both have the table in memory
+        assert act(first, table_id, 0, tokens[0], "F1,7", 0).status_code == 200
+        response = act(second, table_id, 0, tokens[0], "F3,7", 0)
+        assert (response.status_code, response.json()["error"]) == (409, "stale_version")
+        assert response.json()["version"] == 1
+        # the second server now serves the stored game, not its stale copy
+        payload = view(second, table_id, 1, tokens[1])
+        assert payload["version"] == 1 and payload["log"][0]["text"] == "F1,7"
+        assert (
+            act(second, table_id, 1, tokens[1], payload["legal_actions"][0]["text"], 1).status_code
+            == 200
+        )
+        assert view(first, table_id)["version"] == 2
+
+
+def test_bots_resume_after_a_restart(database_url) -> None:
+    with make_client(database_url, bot_delay=30.0) as client:  # bots wait: nobody moves
+        made = create(
+            client, [{"kind": "bot", "agent": "random"}, {"kind": "bot", "agent": "greedy"}]
+        )
+        table_id = made["table"]["id"]
+        assert view(client, table_id)["version"] == 0
+    with make_client(database_url) as client:
+        from .conftest import wait_for
+
+        final = wait_for(client, table_id, lambda p: p["table"]["status"] == "finished")
+        assert final["view"]["terminal"] is True
