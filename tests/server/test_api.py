@@ -182,3 +182,16 @@ def test_the_record_is_hidden_until_the_end_and_replays(client) -> None:
     assert replay(record).scores() == final["table"]["scores"]
     assert final["table"]["winners"] == record.result.winners
     assert final["view"]["terminal"] is True
+
+
+def test_listing_matches_each_table_summary(client) -> None:
+    made = create(client, [{"kind": "human"}, {"kind": "bot", "agent": "random"}], start_player=0)
+    table_id, token = made["table"]["id"], made["invites"][0]["token"]
+    first = view(client, table_id, 0, token)
+    act(client, table_id, 0, token, first["legal_actions"][0]["text"], 0)
+    wait_for(client, table_id, lambda p: p["table"]["current_player"] == 0)
+    listed = client.get("/api/tables").json()["tables"]
+    assert listed == [client.get(f"/api/tables/{table_id}").json()]
+    assert client.get("/api/tables", params={"status": "finished"}).json()["tables"] == []
+    bad = client.get("/api/tables", params={"status": "lost"})
+    assert (bad.status_code, bad.json()["error"]) == (400, "bad_request")

@@ -44,6 +44,26 @@ class SeatInfo:
         }
 
 
+def summary_from_rows(row: TableRow, seats: list[SeatRow]) -> dict[str, Any]:
+    """A table's summary from its stored row, the same as :meth:`LiveTable.summary`."""
+    return {
+        "id": row.id,
+        "game": row.game,
+        "options": dict(row.options),
+        "status": row.status,
+        "version": row.version,
+        "current_player": None if row.current_player == TERMINAL else row.current_player,
+        "seats": [
+            SeatInfo(s.seat, s.kind, s.name, s.agent, s.token_hash, s.claimed).public()
+            for s in sorted(seats, key=lambda s: s.seat)
+        ],
+        "scores": list(row.scores),
+        "winners": row.winners,
+        "created_at": iso(row.created_at),
+        "updated_at": iso(row.updated_at),
+    }
+
+
 @dataclass
 class LogEntry:
     number: int
@@ -153,8 +173,7 @@ class LiveTable:
             seed=self.seed,
             seats=[s.name for s in self.seats],
             actions=[
-                RecordedAction(action=str(e.action), seat=e.seat, t=iso(e.at))
-                for e in self.log
+                RecordedAction(action=str(e.action), seat=e.seat, t=iso(e.at)) for e in self.log
             ],
         )
         if self.finished:

@@ -31,7 +31,7 @@ from ziggurat.core.rng import Rng
 from . import bots
 from .db import ActionRow, SeatRow, TableRow, make_engine, migrate, session_factory, utcnow
 from .errors import ApiError, no_such_table
-from .live import LiveTable, LogEntry
+from .live import LiveTable, LogEntry, summary_from_rows
 from .settings import Settings
 
 log = logging.getLogger("ziggurat.server")
@@ -324,18 +324,23 @@ class TableService:
         return table.record().to_json()
 
     async def list_tables(self, status: str | None) -> list[dict[str, Any]]:
-        def ids() -> list[str]:
+        """Summaries straight from the stored rows: listing loads no game into memory."""
+
+        def read() -> list[dict[str, Any]]:
             with self.sessions() as session:
-                query = select(TableRow.id).order_by(TableRow.created_at.desc()).limit(200)
+                query = select(TableRow).order_by(TableRow.created_at.desc()).limit(200)
                 if status is not None:
                     query = query.where(TableRow.status == status)
-                return list(session.scalars(query))
+                rows = list(session.scalars(query))
+                seats: dict[str, list[SeatRow]] = {row.id: [] for row in rows}
+                if rows:
+                    for seat in session.scalars(
+                        select(SeatRow).where(SeatRow.table_id.in_(list(seats)))
+                    ):
+                        seats[seat.table_id].append(seat)
+                return [summary_from_rows(row, seats[row.id]) for row in rows]
 
-        out = []
-        for table_id in await asyncio.to_thread(ids):
-            table = await self.load(table_id)
-            out.append(table.summary())
-        return out
+        return await asyncio.to_thread(read)
 
     # ------------------------------------------------------------------ acting
 
