@@ -4,6 +4,7 @@ database never both append the same action."""
 from __future__ import annotations
 
 from .conftest import act, create, make_client, view
+from .test_websocket import receive_version
 
 TWO_HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]
 
@@ -64,3 +65,21 @@ def test_bots_resume_after_a_restart(database_url) -> None:
 
         final = wait_for(client, table_id, lambda p: p["table"]["status"] == "finished")
         assert final["view"]["terminal"] is True
+
+
+def test_a_change_made_by_one_server_reaches_sockets_on_another(database_url) -> None:
+    """Several server processes on PostgreSQL: LISTEN/NOTIFY carries every change."""
+    if not database_url.startswith("postgresql"):
+        return  # SQLite serves one process; there is nobody to notify
+    with make_client(database_url) as first, make_client(database_url) as second:
+        made = create(first, TWO_HUMANS, start_player=0)
+        table_id = made["table"]["id"]
+        tokens = [i["token"] for i in made["invites"]]
+        service = second.app.state.service
+        second.portal.call(service.listening.wait)
+        with second.websocket_connect(f"/ws/tables/{table_id}?seat=1&token={tokens[1]}") as ws:
+            assert ws.receive_json()["version"] == 0
+            assert act(first, table_id, 0, tokens[0], "F1,7", 0).status_code == 200
+            pushed = receive_version(ws, 1)
+            assert pushed["log"][0]["text"] == "F1,7"
+            assert pushed["legal_actions"]

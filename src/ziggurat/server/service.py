@@ -18,9 +18,11 @@ import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from sqlalchemy import select, update
+import psycopg
+from sqlalchemy import select, text, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
 
 from ziggurat.agents import AGENT_NAMES
 from ziggurat.core.api import TERMINAL, Game
@@ -37,6 +39,9 @@ from .settings import Settings
 log = logging.getLogger("ziggurat.server")
 
 Listener = Callable[[LiveTable], Awaitable[None]]
+
+
+CHANNEL = "ziggurat_tables"  # NOTIFY payload: "<table id> <version> <origin process>"
 
 
 def hash_token(token: str) -> str:
@@ -58,6 +63,9 @@ class TableService:
         self.listeners: list[Listener] = []
         self.pool = None
         self.bot_tasks: set[asyncio.Task] = set()
+        self.origin = secrets.token_hex(6)  # tells this process's notifications from others'
+        self.listener: asyncio.Task | None = None
+        self.listening = asyncio.Event()
 
     @property
     def database_kind(self) -> str:
@@ -70,16 +78,38 @@ class TableService:
     async def start(self) -> None:
         await asyncio.to_thread(migrate, self.engine)
         self.pool = bots.make_pool(self.settings.bot_workers)
+        if self.engine.dialect.name == "postgresql":
+            self.listener = asyncio.get_running_loop().create_task(self._listen())
         for table_id in await asyncio.to_thread(self._running_ids):
             table = await self.load(table_id)
             self.schedule_bot(table)
 
     async def stop(self) -> None:
-        for task in list(self.bot_tasks):
+        for task in [*self.bot_tasks, *([self.listener] if self.listener else [])]:
             task.cancel()
         if self.pool is not None:
             self.pool.shutdown(wait=False, cancel_futures=True)
         self.engine.dispose()
+
+    async def _listen(self) -> None:
+        """Follow other server processes' changes (PostgreSQL LISTEN) and push them to this
+        process's clients. Reconnects after a lost connection."""
+        url = self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(url, autocommit=True) as conn:
+                    await conn.execute(f"LISTEN {CHANNEL}")
+                    self.listening.set()
+                    async for note in conn.notifies():
+                        table_id, _version, origin = note.payload.split(" ")
+                        if origin != self.origin and table_id in self.tables:
+                            await self.notify(await self.load(table_id))
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("lost the PostgreSQL notification channel; reconnecting")
+                self.listening.clear()
+                await asyncio.sleep(1.0)
 
     def _running_ids(self) -> list[str]:
         with self.sessions() as session:
@@ -234,6 +264,8 @@ class TableService:
             token = secrets.token_urlsafe(18)
             token_hash = hash_token(token)
             new_name = (name or chosen.name)[:40]
+            chosen.claimed = True  # so that the stored status counts this seat as taken
+            status = table.status
 
             def store() -> bool:
                 with self.sessions.begin() as session:
@@ -246,12 +278,15 @@ class TableService:
                         )
                         .values(claimed=True, token_hash=token_hash, name=new_name)
                     )
-                    self._touch(session, table_id)
-                    return result.rowcount == 1
+                    if result.rowcount != 1:
+                        return False
+                    self._touch(session, table_id, status, table.version)
+                    return True
 
             if not await asyncio.to_thread(store):
+                self.tables.pop(table_id, None)  # memory was behind: reload next time
                 raise ApiError(409, "seat_taken", f"seat {chosen.seat} is taken")
-            chosen.claimed, chosen.token_hash, chosen.name = True, token_hash, new_name
+            chosen.token_hash, chosen.name = token_hash, new_name
         await self.notify(table)
         return {
             "seat": chosen.seat,
@@ -259,13 +294,22 @@ class TableService:
             "url": invite_url(table_id, chosen.seat, token),
         }
 
-    def _touch(self, session, table_id: str) -> None:  # type: ignore[no-untyped-def]
-        table = self.tables.get(table_id)
-        status = table.status if table is not None else None
-        values: dict[str, Any] = {"updated_at": utcnow()}
-        if status is not None:
-            values["status"] = status
-        session.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+    def _touch(self, session: Session, table_id: str, status: str, version: int) -> None:
+        """Store a seat change: the table's status and time, and tell other processes."""
+        session.execute(
+            update(TableRow)
+            .where(TableRow.id == table_id)
+            .values(status=status, updated_at=utcnow())
+        )
+        self._announce(session, table_id, version)
+
+    def _announce(self, session: Session, table_id: str, version: int) -> None:
+        """PostgreSQL: NOTIFY the other server processes when this transaction commits."""
+        if self.engine.dialect.name == "postgresql":
+            session.execute(
+                text("SELECT pg_notify(:channel, :payload)"),
+                {"channel": CHANNEL, "payload": f"{table_id} {version} {self.origin}"},
+            )
 
     # ------------------------------------------------------------------ seats and tokens
 
@@ -292,6 +336,7 @@ class TableService:
             raise ApiError(403, "wrong_token", f"that token is not seat {seat}'s")
         if not info.claimed:
             info.claimed = True
+            status = table.status
 
             def store() -> None:
                 with self.sessions.begin() as session:
@@ -300,9 +345,10 @@ class TableService:
                         .where(SeatRow.table_id == table.id, SeatRow.seat == seat)
                         .values(claimed=True)
                     )
-                    self._touch(session, table.id)
+                    self._touch(session, table.id, status, table.version)
 
             await asyncio.to_thread(store)
+            await self.notify(table)
 
     # ------------------------------------------------------------------ views
 
@@ -415,6 +461,7 @@ class TableService:
                             created_at=now,
                         )
                     )
+                    self._announce(session, table.id, new_version)
                 return True
             except IntegrityError:
                 return False
@@ -477,5 +524,7 @@ class TableService:
             await self.after_change(table)
         except asyncio.CancelledError:
             raise
+        except ApiError as exc:  # another process moved first (a stale version): nothing lost
+            log.info("bot move at table %s version %s refused: %s", table_id, version, exc)
         except Exception:  # a bot must never take the server down; the table stays as it was
             log.exception("bot move failed at table %s version %s", table_id, version)
