@@ -186,6 +186,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="pause before each bot move so people can follow (default %(default)s)",
     )
     serve.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        metavar="N",
+        help="server processes (above 1 needs PostgreSQL; default %(default)s)",
+    )
+    serve.add_argument(
         "--bot-workers",
         type=int,
         default=1,
@@ -281,27 +288,44 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from ziggurat.server.app import create_app
     from ziggurat.server.settings import Settings
 
-    if args.bot_workers < 1 or args.bot_delay < 0:
-        _error("ziggurat serve: --bot-workers must be at least 1 and --bot-delay at least 0")
-        return EXIT_USAGE
-    settings = Settings(bot_delay=args.bot_delay, bot_workers=args.bot_workers)
-    if args.database_url:
-        settings = Settings(
-            database_url=args.database_url, bot_delay=args.bot_delay, bot_workers=args.bot_workers
+    if args.bot_workers < 1 or args.bot_delay < 0 or args.workers < 1:
+        _error(
+            "ziggurat serve: --workers and --bot-workers must be at least 1, --bot-delay at least 0"
         )
+        return EXIT_USAGE
+    settings = Settings.from_env()
+    settings = Settings(
+        database_url=args.database_url or settings.database_url,
+        bot_delay=args.bot_delay,
+        bot_workers=args.bot_workers,
+    )
+    if args.workers > 1 and not settings.database_url.startswith("postgres"):
+        _error(
+            "ziggurat serve: --workers above 1 needs PostgreSQL (--database-url "
+            "postgresql+psycopg://...), which carries changes between the processes"
+        )
+        return EXIT_USAGE
+    settings.to_env()  # each server process reads its settings from the environment
     Console(highlight=False).print(
         Text.assemble(
             ("ziggurat", "bold"),
-            f" serving on http://{args.host}:{args.port}/ (database: ",
+            f" serving on http://{args.host}:{args.port}/ with {args.workers} process"
+            f"{'es' if args.workers > 1 else ''} (database: ",
             settings.database_url.split("@")[-1],
             ")",
         ),
         soft_wrap=True,
     )
-    uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level="warning")
+    uvicorn.run(
+        "ziggurat.server.app:create_app_from_env",
+        factory=True,
+        host=args.host,
+        port=args.port,
+        workers=args.workers,
+        log_level="warning",
+    )
     return EXIT_OK
 
 

@@ -29,6 +29,15 @@ def database_url(request: pytest.FixtureRequest, tmp_path) -> Iterator[str]:
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'ziggurat.sqlite3'}"
         return
+    yield from fresh_postgres_database()
+
+
+@pytest.fixture
+def postgres_url() -> Iterator[str]:
+    yield from fresh_postgres_database()
+
+
+def fresh_postgres_database() -> Iterator[str]:
     name = f"ziggurat_test_{secrets.token_hex(6)}"
     try:
         admin = psycopg.connect(POSTGRES_ADMIN, autocommit=True)

@@ -65,6 +65,11 @@ def web_dir() -> Path:
     return Path(str(resources.files("ziggurat") / "web"))
 
 
+def create_app_from_env() -> FastAPI:
+    """The app of one server process started by ``ziggurat serve`` (settings in the env)."""
+    return create_app(Settings.from_env())
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
     service = TableService(settings)

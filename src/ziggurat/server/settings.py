@@ -18,6 +18,10 @@ def default_database_url() -> str:
     return f"sqlite:///{folder / 'ziggurat.sqlite3'}"
 
 
+BOT_DELAY_ENV = "ZIGGURAT_BOT_DELAY"
+BOT_WORKERS_ENV = "ZIGGURAT_BOT_WORKERS"
+
+
 @dataclass(frozen=True)
 class Settings:
     database_url: str = field(
@@ -25,3 +29,16 @@ class Settings:
     )
     bot_delay: float = 0.8  # seconds before a bot moves, so that people can follow
     bot_workers: int = 1  # worker processes for bot decisions
+
+    @classmethod
+    def from_env(cls) -> Settings:
+        """Settings as ``ziggurat serve`` hands them to each server process."""
+        return cls(
+            bot_delay=float(os.environ.get(BOT_DELAY_ENV, "0.8")),
+            bot_workers=int(os.environ.get(BOT_WORKERS_ENV, "1")),
+        )
+
+    def to_env(self) -> None:
+        os.environ[DATABASE_ENV] = self.database_url
+        os.environ[BOT_DELAY_ENV] = str(self.bot_delay)
+        os.environ[BOT_WORKERS_ENV] = str(self.bot_workers)
