@@ -195,3 +195,14 @@ def test_listing_matches_each_table_summary(client) -> None:
     assert client.get("/api/tables", params={"status": "finished"}).json()["tables"] == []
     bad = client.get("/api/tables", params={"status": "lost"})
     assert (bad.status_code, bad.json()["error"]) == (400, "bad_request")
+
+
+def test_pages_are_served_and_revalidated(client) -> None:
+    lobby = client.get("/")
+    assert lobby.status_code == 200 and "text/html" in lobby.headers["content-type"]
+    assert lobby.headers["cache-control"] == "no-cache"
+    table_page = client.get("/table/anything")
+    assert table_page.status_code == 200 and "<html" in table_page.text.lower()
+    script = client.get("/static/games/babylonia.js")
+    assert script.status_code == 200 and script.headers["cache-control"] == "no-cache"
+    assert "cache-control" not in client.get("/healthz").headers

@@ -85,6 +85,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="ziggurat", lifespan=lifespan)
     app.state.service = service
 
+    @app.middleware("http")
+    async def revalidate_pages(request: Request, call_next):  # type: ignore[no-untyped-def]
+        """Pages and scripts are checked on every load, so an upgrade is seen at once."""
+        response = await call_next(request)
+        path = request.url.path
+        if path == "/" or path.startswith(("/table/", "/static/")):
+            response.headers.setdefault("Cache-Control", "no-cache")
+        return response
+
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
         return JSONResponse(exc.body(), status_code=exc.status)

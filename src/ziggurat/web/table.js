@@ -1,0 +1,550 @@
+// The table page, for every game: connects to the server (a WebSocket, with polling as a
+// fallback), keeps the seats this browser holds, hands the payload to the game's drawing
+// module (games/<name>.js), posts the actions it offers, shows the server's refusals, the
+// log and the result. It knows no rule of any game: what may be done comes from
+// payload.legal_actions, what is seen from payload.view.
+
+import {
+  ApiError,
+  api,
+  dropSeat,
+  el,
+  heldSeats,
+  holdSeat,
+  seatChip,
+  seatColor,
+  seatName,
+  seatTextColor,
+} from "./common.js";
+
+const POLL_MS = 2000;
+const WS_RETRY_MIN_MS = 1000;
+const WS_RETRY_MAX_MS = 10000;
+const LOG_SHOWN = 250;
+
+const $ = (id) => document.getElementById(id);
+
+const tableId = decodeURIComponent(window.location.pathname.replace(/\/+$/, "").split("/").pop() || "");
+
+const app = {
+  table: null, // the newest TABLE seen
+  payload: null, // the payload on screen
+  seat: undefined, // the seat whose view is shown (null: spectator; undefined: not connected yet)
+  revealed: null, // hot-seat: the held seat whose secrets were last shown
+  pendingReveal: null, // hot-seat: the seat waiting behind the "pass the screen" overlay
+  ws: null,
+  wsRetry: WS_RETRY_MIN_MS,
+  wsTimer: null,
+  pollTimer: null,
+  busy: false,
+  game: null, // the game's drawing module
+  ui: {}, // the drawing module's own memory between renders (selection etc.)
+  connection: 0, // increases with every (re)connection, so stale answers are dropped
+};
+
+// ------------------------------------------------------------------ seats held here
+
+function takeSeatFromUrl() {
+  const params = new URLSearchParams(window.location.search);
+  const seat = params.get("seat");
+  const token = params.get("token");
+  if (seat === null || !token || !/^\d+$/.test(seat)) return;
+  holdSeat(tableId, Number(seat), token);
+  if (heldSeats(tableId)[seat] === token) {
+    // The token is remembered: take it out of the address bar (it is a secret).
+    window.history.replaceState(null, "", window.location.pathname);
+  } else {
+    app.urlSeat = { seat: Number(seat), token }; // no localStorage: keep it for this page
+  }
+}
+
+function held() {
+  const seats = { ...heldSeats(tableId) };
+  if (app.urlSeat) seats[String(app.urlSeat.seat)] = app.urlSeat.token;
+  return seats;
+}
+
+function heldList(table) {
+  const n = table && table.seats ? table.seats.length : Infinity;
+  return Object.keys(held())
+    .map(Number)
+    .filter((s) => Number.isInteger(s) && s >= 0 && s < n)
+    .sort((a, b) => a - b);
+}
+
+function tokenOf(seat) {
+  return seat === null || seat === undefined ? null : held()[String(seat)] || null;
+}
+
+/** The seat whose view this screen should show now. */
+function wantedSeat(table) {
+  const seats = heldList(table);
+  if (seats.length === 0) return null;
+  if (seats.length === 1) return seats[0];
+  // Hot-seat: the held seat to act; while anybody else acts (or at the end), the spectator's
+  // view, so that no stand is left on the screen for the wrong eyes.
+  if (table.status !== "finished" && seats.includes(table.current_player)) return table.current_player;
+  return null;
+}
+
+// ------------------------------------------------------------------ connection
+
+function setConn(state, text) {
+  const node = $("conn");
+  node.dataset.state = state;
+  node.textContent = text;
+}
+
+function closeConnection() {
+  app.connection += 1;
+  if (app.ws) {
+    const ws = app.ws;
+    app.ws = null;
+    ws.onopen = ws.onmessage = ws.onclose = ws.onerror = null;
+    try {
+      ws.close();
+    } catch (e) {
+      /* already closed */
+    }
+  }
+  clearTimeout(app.wsTimer);
+  clearInterval(app.pollTimer);
+  app.pollTimer = null;
+}
+
+function connect(seat) {
+  closeConnection();
+  app.seat = seat;
+  app.payloadJson = null;
+  app.ui = {};
+  document.body.dataset.seat = seat === null ? "spectator" : String(seat);
+  openSocket();
+  // Load the view over REST as well: it shows at once and checks the token.
+  refresh();
+}
+
+function openSocket() {
+  const id = app.connection;
+  const seat = app.seat;
+  const proto = window.location.protocol === "https:" ? "wss:" : "ws:";
+  let url = `${proto}//${window.location.host}/ws/tables/${encodeURIComponent(tableId)}`;
+  if (seat !== null) url += `?seat=${seat}&token=${encodeURIComponent(tokenOf(seat) || "")}`;
+  let ws;
+  try {
+    ws = new WebSocket(url);
+  } catch (e) {
+    startPolling();
+    return;
+  }
+  app.ws = ws;
+  ws.onopen = () => {
+    if (id !== app.connection) return;
+    app.wsRetry = WS_RETRY_MIN_MS;
+    clearInterval(app.pollTimer);
+    app.pollTimer = null;
+    setConn("live", "live");
+  };
+  ws.onmessage = (event) => {
+    if (id !== app.connection) return;
+    let data;
+    try {
+      data = JSON.parse(event.data);
+    } catch (e) {
+      return;
+    }
+    if (data && data.error) {
+      handleError(new ApiError(0, data));
+      return;
+    }
+    receive(data, id);
+  };
+  ws.onclose = () => {
+    if (id !== app.connection) return;
+    app.ws = null;
+    startPolling();
+    app.wsTimer = setTimeout(() => {
+      if (id === app.connection) openSocket();
+    }, app.wsRetry);
+    app.wsRetry = Math.min(app.wsRetry * 2, WS_RETRY_MAX_MS);
+  };
+}
+
+function startPolling() {
+  if (app.pollTimer) return;
+  setConn("polling", "reconnecting…");
+  app.pollTimer = setInterval(refresh, POLL_MS);
+}
+
+async function refresh() {
+  const id = app.connection;
+  const seat = app.seat;
+  const query = seat === null ? "" : `?seat=${seat}`;
+  try {
+    const payload = await api(`/api/tables/${encodeURIComponent(tableId)}/view${query}`, { token: tokenOf(seat) });
+    if (id !== app.connection) return;
+    if (app.pollTimer) setConn("polling", "polling");
+    receive(payload, id);
+  } catch (e) {
+    if (id !== app.connection) return;
+    if (e.status === 0) {
+      setConn("offline", "server unreachable, retrying…");
+      startPolling();
+      return;
+    }
+    handleError(e);
+  }
+}
+
+/** A payload from the socket, a poll or an action's answer. */
+function receive(payload, id) {
+  if (id !== app.connection || !payload || !payload.table) return;
+  const payloadSeat = payload.seat === undefined ? null : payload.seat;
+  if (payloadSeat !== app.seat) return;
+  if (app.payload && app.payload.seat === payload.seat && payload.version < app.payload.version) return;
+  app.table = payload.table;
+  const wanted = wantedSeat(payload.table);
+  if (wanted !== app.seat) {
+    switchTo(wanted);
+    if (app.seat !== payloadSeat) return;
+  }
+  // The socket and a poll (or an action's answer) often bring the same payload: draw once,
+  // so that nothing under the pointer is replaced for no reason.
+  const json = JSON.stringify(payload);
+  if (app.payload && json === app.payloadJson) return;
+  app.payload = payload;
+  app.payloadJson = json;
+  render();
+}
+
+/** Show another seat's view; between two humans of one screen, behind a curtain. */
+function switchTo(seat) {
+  const heldHere = heldList(app.table);
+  if (seat !== null && heldHere.length > 1 && seat !== app.revealed) {
+    if (app.pendingReveal === seat) return;
+    app.pendingReveal = seat;
+    if (app.seat !== null) connect(null); // nothing secret stays on the page meanwhile
+    showOverlay(seat);
+    return;
+  }
+  if (seat !== null) app.revealed = seat;
+  connect(seat);
+}
+
+function showOverlay(seat) {
+  const name = seatName(app.table, seat);
+  $("overlay-title").textContent = `Pass the screen to ${name}`;
+  $("overlay-text").textContent = `It is ${name}'s turn. ${name}'s tokens are shown only after the click, so the others should look away now.`;
+  const button = $("overlay-button");
+  button.textContent = `I am ${name}: show my tokens`;
+  button.style.setProperty("--seat", seatColor(seat));
+  button.style.setProperty("--seat-text", seatTextColor(seat));
+  button.onclick = () => {
+    $("overlay").hidden = true;
+    app.pendingReveal = null;
+    app.revealed = seat;
+    connect(seat);
+  };
+  $("overlay").hidden = false;
+  button.focus();
+}
+
+function handleError(error) {
+  const code = error.code;
+  if ((code === "wrong_token" || code === "no_such_seat" || code === "token_required") && app.seat !== null) {
+    const seat = app.seat;
+    dropSeat(tableId, seat);
+    if (app.urlSeat && app.urlSeat.seat === seat) app.urlSeat = null;
+    showError(`This browser's key for seat ${seat} was refused (${error.message}); showing the table as a spectator.`);
+    connect(null);
+    return;
+  }
+  if (code === "no_such_table") {
+    closeConnection();
+    setConn("offline", "no such table");
+    $("status").replaceChildren(el("span", {}, `There is no table “${tableId}”. `), el("a", { href: "/", text: "Back to the lobby" }));
+    return;
+  }
+  showError(error.message);
+}
+
+// ------------------------------------------------------------------ actions
+
+async function act(action) {
+  // One action at a time; while it is on its way the controls take no clicks (body.busy),
+  // and nothing is redrawn for it, so a click is never lost to a redraw.
+  if (app.busy || !app.payload || app.seat === null) return;
+  const text = typeof action === "string" ? action : action.text;
+  const id = app.connection;
+  app.busy = true;
+  document.body.classList.add("busy");
+  hideError();
+  try {
+    const payload = await api(`/api/tables/${encodeURIComponent(tableId)}/actions`, {
+      method: "POST",
+      token: tokenOf(app.seat),
+      body: { seat: app.seat, action: text, version: app.payload.version },
+    });
+    receive(payload, id);
+  } catch (e) {
+    if (e.code === "stale_version" || e.code === "not_your_turn" || e.code === "game_over") {
+      showError(`${e.message} (the table has moved on; here it is again)`);
+      refresh();
+    } else {
+      handleError(e);
+    }
+  } finally {
+    app.busy = false;
+    document.body.classList.remove("busy");
+  }
+}
+
+// ------------------------------------------------------------------ drawing
+
+let errorTimer = null;
+
+function showError(message) {
+  $("error-text").textContent = message;
+  $("error").hidden = false;
+  clearTimeout(errorTimer);
+  errorTimer = setTimeout(hideError, 12000);
+}
+
+function hideError() {
+  $("error").hidden = true;
+}
+
+function context() {
+  const payload = app.payload;
+  const table = payload.table;
+  const viewer = app.seat;
+  return {
+    table,
+    viewer,
+    yourTurn: viewer !== null && (payload.legal_actions || []).length > 0,
+    busy: app.busy,
+    ui: app.ui,
+    act,
+    seatName: (s) => seatName(table, s),
+    seatColor,
+    seatTextColor,
+    seatChip: (s, opts) => seatChip(table, s, opts),
+    held: heldList(table),
+    rerender: render,
+  };
+}
+
+function statusLine(payload, ctx) {
+  const table = payload.table;
+  const nodes = [];
+  if (table.status === "finished" || (payload.view && payload.view.terminal)) {
+    const winners = table.winners || (payload.view && payload.view.winners) || [];
+    nodes.push(el("b", { text: "Game over. " }));
+    winners.forEach((w, i) => {
+      if (i) nodes.push(" and ");
+      nodes.push(ctx.seatChip(w, { you: w === ctx.viewer }));
+    });
+    if (winners.length) nodes.push(winners.length === 1 ? " wins." : " share the win.");
+    return nodes;
+  }
+  if (table.status === "open") {
+    const free = table.seats.filter((s) => s.kind === "human" && !s.claimed).length;
+    nodes.push(el("b", { text: "Waiting for players. " }), `${free} seat${free === 1 ? "" : "s"} still free: they can join from the `, el("a", { href: "/", text: "lobby" }), ". ");
+  }
+  const current = table.current_player;
+  if (current === null || current === undefined) return nodes;
+  if (ctx.yourTurn) {
+    nodes.push(el("b", { class: "your-turn", text: "Your turn" }), " · ");
+  } else {
+    const seat = table.seats[current];
+    const bot = seat && seat.kind === "bot";
+    const thinking = /bot/i.test(ctx.seatName(current)) ? " is thinking · " : " (bot) is thinking · ";
+    nodes.push(ctx.seatChip(current), bot ? thinking : " to play · ");
+  }
+  const describe = app.game && app.game.describeTurn;
+  if (describe) {
+    const text = describe(payload, ctx);
+    if (text) nodes.push(text);
+  }
+  return nodes;
+}
+
+function renderLog(payload, ctx) {
+  const list = $("log");
+  const log = payload.log || [];
+  const start = Math.max(0, log.length - LOG_SHOWN);
+  const items = [];
+  let previousScores = start > 0 ? log[start - 1].scores : null;
+  let previousSeat = start > 0 ? log[start - 1].seat : null;
+  for (let i = start; i < log.length; i++) {
+    const entry = log[i];
+    const scores = entry.scores || [];
+    const before = previousScores || scores.map(() => 0);
+    const deltas = [];
+    scores.forEach((s, seat) => {
+      const d = s - (before[seat] || 0);
+      if (d) deltas.push([seat, d]);
+    });
+    const newSeat = entry.seat !== previousSeat;
+    items.push(
+      el(
+        "li",
+        {
+          class: newSeat ? "log-entry new-seat" : "log-entry",
+          "data-number": entry.number,
+          style: { "--seat": seatColor(entry.seat ?? 0) },
+          onmouseenter: () => pointAt(entry, true),
+          onmouseleave: () => pointAt(entry, false),
+        },
+        el("span", { class: "log-number", text: entry.number }),
+        el("span", { class: "log-who" }, newSeat && entry.seat !== null && entry.seat !== undefined ? ctx.seatChip(entry.seat) : ""),
+        el("span", { class: "log-text", title: entry.text, text: entry.words || entry.text }),
+        deltas.map(([seat, d]) =>
+          el("span", {
+            class: `log-points ${d > 0 ? "plus" : "minus"}`,
+            style: { "--seat": seatColor(seat) },
+            title: `${ctx.seatName(seat)} ${d > 0 ? "+" : ""}${d}`,
+            text: `${seat === entry.seat ? "" : ctx.seatName(seat) + " "}${d > 0 ? "+" : ""}${d}`,
+          }),
+        ),
+      ),
+    );
+    previousScores = scores;
+    previousSeat = entry.seat;
+  }
+  const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+  const grew = list.childElementCount !== items.length;
+  list.replaceChildren(...items);
+  if (!items.length) list.append(el("li", { class: "muted", text: "No move yet." }));
+  if (atBottom || grew) list.scrollTop = list.scrollHeight;
+}
+
+function pointAt(entry, on) {
+  if (app.game && app.game.pointAtLogEntry) app.game.pointAtLogEntry(entry, on);
+}
+
+function renderSeats(payload, ctx) {
+  const box = $("seats-panel");
+  const heldHere = ctx.held;
+  const parts = [];
+  if (ctx.viewer !== null) {
+    parts.push(el("p", {}, "You play ", ctx.seatChip(ctx.viewer), ` (seat ${ctx.viewer}).`));
+  } else if (heldHere.length) {
+    parts.push(el("p", {}, "Spectator view until one of your seats is to play."));
+  } else {
+    parts.push(el("p", {}, "You are watching as a spectator: every stand is hidden."));
+  }
+  if (heldHere.length > 1) {
+    parts.push(el("p", { class: "muted" }, "Hot-seat on this screen: ", heldHere.map((s) => ctx.seatChip(s)), "."));
+  }
+  box.replaceChildren(...parts);
+  box.hidden = false;
+}
+
+function renderResult(payload, ctx) {
+  const table = payload.table;
+  if (table.status !== "finished" && !(payload.view && payload.view.terminal)) return null;
+  const winners = table.winners || payload.view.winners || [];
+  const scores = table.scores || [];
+  const order = table.seats.map((s) => s.seat).sort((a, b) => (scores[b] ?? 0) - (scores[a] ?? 0));
+  return el(
+    "section",
+    { class: "panel result", id: "result" },
+    el("h2", {}, winners.length > 1 ? "Shared victory" : "Winner"),
+    el("p", { class: "winners" }, winners.map((w) => el("span", { class: "winner" }, "★ ", ctx.seatChip(w, { you: ctx.held.includes(w) })))),
+    el(
+      "ol",
+      { class: "final-scores" },
+      order.map((s) => el("li", { class: winners.includes(s) ? "won" : "" }, ctx.seatChip(s), el("b", { text: ` ${scores[s] ?? "?"} points` }))),
+    ),
+    el(
+      "p",
+      {},
+      el("a", { class: "button", href: `/api/tables/${encodeURIComponent(tableId)}/record`, download: `ziggurat-${tableId}.json`, text: "Download the game record" }),
+      " ",
+      el("a", { class: "button", href: "/", text: "Back to the lobby" }),
+    ),
+  );
+}
+
+function render() {
+  const payload = app.payload;
+  if (!payload) return;
+  const ctx = context();
+  const table = payload.table;
+  const title = app.game && app.game.title ? app.game.title : table.game;
+  $("table-title").textContent = `${title} · table ${table.id}`;
+  document.title = `${ctx.yourTurn ? "▶ " : ""}${title} · ziggurat`;
+  document.body.dataset.status = table.status;
+  document.body.dataset.version = String(payload.version);
+  document.body.classList.toggle("your-turn", ctx.yourTurn);
+  $("status").replaceChildren(...statusLine(payload, ctx));
+  const panel = $("game-panel");
+  const result = renderResult(payload, ctx);
+  if (app.game) {
+    app.game.render({ board: $("board-area"), panel }, payload, ctx);
+  } else {
+    renderGeneric({ board: $("board-area"), panel }, payload, ctx);
+  }
+  if (result) panel.prepend(result);
+  renderLog(payload, ctx);
+  renderSeats(payload, ctx);
+  document.body.dataset.ready = "1";
+}
+
+/** For a game without a drawing module: the view as JSON, the legal actions as buttons. */
+function renderGeneric(areas, payload, ctx) {
+  areas.board.replaceChildren(el("pre", { class: "generic-view", text: JSON.stringify(payload.view, null, 1) }));
+  areas.panel.replaceChildren(
+    el(
+      "section",
+      { class: "panel" },
+      el("h3", { text: "Your moves" }),
+      (payload.legal_actions || []).map((a) => el("button", { type: "button", class: "action", "data-action": a.text, text: a.text, onclick: () => ctx.act(a) })),
+    ),
+  );
+}
+
+async function loadGame(name) {
+  if (!/^[a-z0-9_]+$/.test(name)) return null;
+  try {
+    return await import(`./games/${name}.js`);
+  } catch (e) {
+    console.warn(`no drawing module for ${name}`, e);
+    return null;
+  }
+}
+
+async function main() {
+  $("error-close").addEventListener("click", hideError);
+  // A socket can die silently while a laptop sleeps: look again when the page is seen.
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible" && app.seat !== undefined) refresh();
+  });
+  takeSeatFromUrl();
+  let table;
+  for (;;) {
+    try {
+      table = await api(`/api/tables/${encodeURIComponent(tableId)}`);
+      break;
+    } catch (e) {
+      if (e.status === 0) {
+        setConn("offline", "server unreachable, retrying…");
+        await new Promise((r) => setTimeout(r, POLL_MS));
+        continue;
+      }
+      handleError(e);
+      return;
+    }
+  }
+  app.table = table;
+  app.game = await loadGame(table.game);
+  const seat = wantedSeat(table);
+  if (seat !== null && heldList(table).length > 1) switchTo(seat);
+  else {
+    if (seat !== null) app.revealed = seat;
+    connect(seat);
+  }
+  if (app.seat === undefined) connect(null);
+}
+
+main();
