@@ -13,6 +13,7 @@ def test_unknown_game_names_the_games() -> None:
     [
         ({"players": 5}, "players=5: Babylonia is for 2, 3 or 4"),
         ({"players": True}, "players=True"),
+        ({"players": 3.0}, "players=3.0"),
         ({"ziggurat_cards": "all"}, "ziggurat_cards='all'"),
         ({"first_round_limit": "yes"}, "first_round_limit='yes': must be true or false"),
         ({"start_player": 3}, "start_player=3: null or a seat number from 0 to 2"),

@@ -66,7 +66,6 @@ def create(client: TestClient, seats: list[dict[str, Any]], **options: Any) -> d
         "game": "babylonia",
         "options": {"players": len(seats), **options},
         "seats": seats,
-        "seed": 11,
     }
     response = client.post("/api/tables", json=body)
     assert response.status_code == 201, response.text
@@ -103,3 +102,8 @@ def wait_for(client: TestClient, table_id: str, predicate, timeout: float = 60.0
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out; table at version {payload['version']}")
         time.sleep(0.05)
+
+
+def a_legal_move(client: TestClient, table_id: str, seat: int, token: str, index: int = 0) -> str:
+    """One of the seat's legal actions now (stands are dealt from a secret seed)."""
+    return view(client, table_id, seat, token)["legal_actions"][index]["text"]

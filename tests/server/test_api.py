@@ -6,7 +6,7 @@ import pytest
 
 from ziggurat.core.records import record_from_json, replay
 
-from .conftest import act, auth, create, view, wait_for
+from .conftest import a_legal_move, act, auth, create, view, wait_for
 
 TWO_HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]
 
@@ -112,12 +112,13 @@ def test_each_seat_sees_only_its_own_stand(client) -> None:
 
 def test_a_legal_action_is_stored_and_the_version_moves(client) -> None:
     table_id, tokens = start(client)
-    response = act(client, table_id, 0, tokens[0], "F1,7", 0)
+    move = a_legal_move(client, table_id, 0, tokens[0])
+    response = act(client, table_id, 0, tokens[0], move, 0)
     assert response.status_code == 200, response.text
     payload = response.json()
     assert payload["version"] == 1
     assert payload["table"]["current_player"] == 1  # the first turn is one token
-    assert payload["log"][0]["text"] == "F1,7"
+    assert payload["log"][0]["text"] == move
     assert view(client, table_id)["version"] == 1
 
 

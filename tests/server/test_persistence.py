@@ -3,7 +3,7 @@ database never both append the same action."""
 
 from __future__ import annotations
 
-from .conftest import act, create, make_client, view
+from .conftest import a_legal_move, act, create, make_client, view
 from .test_websocket import receive_version
 
 TWO_HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]
@@ -39,13 +39,14 @@ def test_two_servers_on_one_database_refuse_the_second_writer(database_url) -> N
         table_id = made["table"]["id"]
         tokens = [i["token"] for i in made["invites"]]
         assert view(second, table_id)["version"] == 0  # both have the table in memory
-        assert act(first, table_id, 0, tokens[0], "F1,7", 0).status_code == 200
-        response = act(second, table_id, 0, tokens[0], "F3,7", 0)
+        move, other_move = (a_legal_move(first, table_id, 0, tokens[0], i) for i in (0, 1))
+        assert act(first, table_id, 0, tokens[0], move, 0).status_code == 200
+        response = act(second, table_id, 0, tokens[0], other_move, 0)
         assert (response.status_code, response.json()["error"]) == (409, "stale_version")
         assert response.json()["version"] == 1
         # the second server now serves the stored game, not its stale copy
         payload = view(second, table_id, 1, tokens[1])
-        assert payload["version"] == 1 and payload["log"][0]["text"] == "F1,7"
+        assert payload["version"] == 1 and payload["log"][0]["text"] == move
         assert (
             act(second, table_id, 1, tokens[1], payload["legal_actions"][0]["text"], 1).status_code
             == 200
@@ -79,7 +80,8 @@ def test_a_change_made_by_one_server_reaches_sockets_on_another(database_url) ->
         second.portal.call(service.listening.wait)
         with second.websocket_connect(f"/ws/tables/{table_id}?seat=1&token={tokens[1]}") as ws:
             assert ws.receive_json()["version"] == 0
-            assert act(first, table_id, 0, tokens[0], "F1,7", 0).status_code == 200
+            move = a_legal_move(first, table_id, 0, tokens[0])
+            assert act(first, table_id, 0, tokens[0], move, 0).status_code == 200
             pushed = receive_version(ws, 1)
-            assert pushed["log"][0]["text"] == "F1,7"
+            assert pushed["log"][0]["text"] == move
             assert pushed["legal_actions"]

@@ -103,7 +103,6 @@ def test_several_server_processes_share_one_game(postgres_url) -> None:
                 "game": "babylonia",
                 "options": {"players": 2, "start_player": 0},
                 "seats": [{"kind": "human"}, {"kind": "human"}],
-                "seed": 3,
             },
         )
         table_id = made["table"]["id"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
-from .conftest import act, create
+from .conftest import act, create, view
 
 
 def receive_version(socket, version: int) -> dict:
@@ -27,12 +27,15 @@ def test_each_socket_gets_its_own_payload_after_every_change(client) -> None:
         assert [p["seat"] for p in first["view"]["players"] if "stand" in p] == [1]
         with client.websocket_connect(f"/ws/tables/{table_id}") as spectator:
             assert spectator.receive_json()["seat"] is None
-            assert act(client, table_id, 0, tokens[0], "F0,8", 0).status_code == 200  # river
+            legal = view(client, table_id, 0, tokens[0])["legal_actions"]
+            river = next(a for a in legal if a.get("face_down"))
+            assert act(client, table_id, 0, tokens[0], river["text"], 0).status_code == 200
+            hidden = "?{},{}".format(*river["hex"])
             pushed = receive_version(seat_1, 1)
-            assert pushed["log"][0]["text"] == "?0,8"  # seat 0's face-down token: kind hidden
+            assert pushed["log"][0]["text"] == hidden  # seat 0's face-down token: kind hidden
             assert pushed["legal_actions"]  # seat 1 is to act now
             watched = receive_version(spectator, 1)
-            assert watched["legal_actions"] == [] and watched["log"][0]["text"] == "?0,8"
+            assert watched["legal_actions"] == [] and watched["log"][0]["text"] == hidden
             assert all("stand" not in p for p in watched["view"]["players"])
 
 

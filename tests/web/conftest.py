@@ -133,15 +133,9 @@ class Server:
         assert status < 400, f"{method} {path} -> {status}: {answer!r}"
         return answer
 
-    def create_table(
-        self, seats: list[dict[str, Any]], seed: int = 1, **options: Any
-    ) -> dict[str, Any]:
-        body = {
-            "game": "babylonia",
-            "options": {"players": len(seats), **options},
-            "seats": seats,
-            "seed": seed,
-        }
+    def create_table(self, seats: list[dict[str, Any]], **options: Any) -> dict[str, Any]:
+        """A Babylonia table; the server deals from a secret seed of its own (none is sent)."""
+        body = {"game": "babylonia", "options": {"players": len(seats), **options}, "seats": seats}
         return self.api("POST", "/api/tables", body)
 
 

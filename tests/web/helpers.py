@@ -136,24 +136,46 @@ class PayloadSpy:
                 self._keep(response.text())
 
 
-def actions_until(
-    wanted: Any, players: int = 2, seeds: int = 500
-) -> tuple[int, list[tuple[int, str]]]:
-    """A seed and the actions (seat, notation) of a random game up to the first position whose
-    spectator view satisfies ``wanted(view)`` (the engine finds it, not the page)."""
+def seat_payload(server: Any, table_id: str, seat: int, token: str) -> dict[str, Any]:
+    return server.api("GET", f"/api/tables/{table_id}/view?seat={seat}", token=token)
+
+
+def play_until(
+    server: Any, wanted: Any, players: int = 2, tables: int = 80
+) -> tuple[dict[str, Any], int]:
+    """A table of human seats, played over the REST API with legal actions only (chosen at
+    random, always with the seat's own token) until its view satisfies ``wanted(view)``.
+
+    The server deals from a secret seed, so no particular deal can be asked for: a game that
+    ends before the position comes is left, and a new table is tried. ``wanted`` may only look
+    at what every seat sees (the phase, the board, ``to_score``...). Returns the creation
+    answer and the seat to act.
+    """
     import random
 
-    import ziggurat
-
-    for seed in range(seeds):
-        game = ziggurat.load_game("babylonia", players=players)
-        state = game.new_initial_state(seed=seed)
-        rng = random.Random(seed)
-        actions: list[tuple[int, str]] = []
-        while not state.is_terminal():
-            if wanted(state.view(None)):
-                return seed, actions
-            action = rng.choice(state.legal_actions())
-            actions.append((state.current_player, str(action)))
-            state.apply_action(action)
-    raise AssertionError("no random game reached the position wanted")
+    rng = random.Random()  # the deal is the server's secret: nothing here is reproducible
+    names = ["Ann", "Bob", "Cyd", "Dan"][:players]
+    for _ in range(tables):
+        created = server.create_table([{"kind": "human", "name": n} for n in names])
+        table_id = created["table"]["id"]
+        tokens = {i["seat"]: i["token"] for i in created["invites"]}
+        seat = server.api("GET", f"/api/tables/{table_id}")["current_player"]
+        payload = seat_payload(server, table_id, seat, tokens[seat])
+        while payload["table"]["status"] != "finished":
+            if wanted(payload["view"]):
+                return created, seat
+            legal = payload["legal_actions"]
+            # Card 2 (the extra turn) whenever it is offered, so that its phase comes soon;
+            # otherwise any legal action, ending a turn only when nothing else is left.
+            choice = next((a for a in legal if a.get("card") == 2), None)
+            if choice is None:
+                choice = rng.choice([a for a in legal if a.get("type") != "end"] or legal)
+            body = {"seat": seat, "action": choice["text"], "version": payload["version"]}
+            payload = server.api(
+                "POST", f"/api/tables/{table_id}/actions", body, token=tokens[seat]
+            )
+            current = payload["table"]["current_player"]
+            if current is not None and current != seat:
+                seat = current
+                payload = seat_payload(server, table_id, seat, tokens[seat])
+    raise AssertionError(f"no game of {tables} tables reached the position wanted")

@@ -13,11 +13,11 @@ import pytest
 from .conftest import LAPTOP, PHONE, needs_chromium
 from .helpers import (
     PayloadSpy,
-    actions_until,
     finished,
     my_turn,
     play_one,
     play_to_end,
+    play_until,
     version,
     wait_ready,
     wait_turn_or_end,
@@ -50,7 +50,6 @@ def test_lobby_create_with_bots_and_play_a_whole_game(server, new_page, artifact
     page.select_option("select[name='seat-2-kind']", "bot:random")
     page.locator("#options-box summary").click()
     page.check("#opt-first_round_limit")  # the printed rule (the default), set by a click
-    page.fill("#seed", "5")
     shot(page, artifacts, "lobby-form")
     page.click("#create-button")
     invite = page.locator("li.invite[data-seat='0']")
@@ -101,7 +100,7 @@ def test_lobby_create_with_bots_and_play_a_whole_game(server, new_page, artifact
 def test_lobby_join_a_free_seat(server, new_page):
     created = server.create_table(
         [{"kind": "human", "name": "Host"}, {"kind": "human"}, {"kind": "bot", "agent": "random"}],
-        seed=9,
+        start_player=0,  # a human: no bot moves first, so the table stays open for joining
     )
     table_id = created["table"]["id"]
     page = new_page(LAPTOP)
@@ -137,7 +136,6 @@ def test_two_browsers_play_each_other_and_see_only_their_own_stand(server, new_p
     host.fill("input[name='seat-0-name']", "Ann")
     host.select_option("select[name='seat-1-kind']", "human")
     host.fill("input[name='seat-1-name']", "Bob")
-    host.fill("#seed", "12")
     host.click("#create-button")
     host.locator("li.invite[data-seat='1']").wait_for()
     urls = [
@@ -209,7 +207,6 @@ def test_two_browsers_play_each_other_and_see_only_their_own_stand(server, new_p
 def test_reload_keeps_the_seat_and_the_game(server, new_page):
     created = server.create_table(
         [{"kind": "human", "name": "Ann"}, {"kind": "bot", "agent": "greedy"}],
-        seed=4,
         start_player=0,
         first_round_limit=False,
     )
@@ -244,8 +241,7 @@ def test_server_restart_in_the_middle_of_a_game_loses_nothing(own_server, new_pa
             {"kind": "human", "name": "Ann"},
             {"kind": "bot", "agent": "greedy"},
             {"kind": "bot", "agent": "random"},
-        ],
-        seed=21,
+        ]
     )
     table_id = created["table"]["id"]
     page = new_page(LAPTOP)
@@ -292,7 +288,6 @@ def test_hot_seat_passes_the_screen_between_humans(server, new_page, artifacts):
     page.select_option("select[name='seat-1-kind']", "human")
     page.fill("input[name='seat-1-name']", "Bob")
     page.select_option("select[name='seat-2-kind']", "bot:random")
-    page.fill("#seed", "8")
     page.click("#create-button")
     page.locator("#hotseat").click()
     page.wait_for_url(re.compile(r"/table/[^?]+$"))
@@ -333,7 +328,10 @@ def test_layout_fits_the_window(server, new_page, artifacts, viewport):
             {"kind": "bot", "agent": "greedy"},
             {"kind": "bot", "agent": "random"},
         ],
-        seed=2,
+        # Ann starts, with no first-round limit: her first token leaves her turn going, so it
+        # is the one fresh token on the board (the deal itself is the server's secret).
+        start_player=0,
+        first_round_limit=False,
     )
     phone = viewport is PHONE
     page = new_page(viewport, has_touch=True, is_mobile=True) if phone else new_page(viewport)
@@ -371,18 +369,9 @@ def test_layout_fits_the_window(server, new_page, artifacts, viewport):
 
 
 def table_at(server: Any, wanted: Any) -> tuple[dict[str, Any], int]:
-    """A two-human table brought by the REST API to a position ``wanted(view)`` holds;
-    returns the creation answer and the seat to act."""
-    seed, actions = actions_until(wanted)
-    created = server.create_table(
-        [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}], seed=seed
-    )
-    table_id = created["table"]["id"]
-    tokens = {i["seat"]: i["token"] for i in created["invites"]}
-    for number, (seat, text) in enumerate(actions):
-        body = {"seat": seat, "action": text, "version": number}
-        server.api("POST", f"/api/tables/{table_id}/actions", body, token=tokens[seat])
-    return created, server.api("GET", f"/api/tables/{table_id}")["current_player"]
+    """A table of Ann and Bob brought by legal actions over the REST API to a position
+    ``wanted(view)`` holds; returns the creation answer and the seat to act."""
+    return play_until(server, wanted)
 
 
 def test_choosing_the_order_of_scorings_by_clicking_the_board(server, new_page, artifacts):
@@ -413,9 +402,16 @@ def test_choosing_the_order_of_scorings_by_clicking_the_board(server, new_page, 
 # ---------------------------------------------------------------------------------- refusals
 
 
+# The spectator's payload is on the screen (not only asked for).
+SPECTATOR_SHOWN = (
+    "() => document.body.dataset.seat === 'spectator'"
+    " && document.getElementById('seats-panel').textContent.includes('spectator')"
+)
+
+
 def test_a_refused_key_shows_the_servers_reason_and_leaves_a_spectator(server, new_page):
     created = server.create_table(
-        [{"kind": "human", "name": "Ann"}, {"kind": "bot", "agent": "greedy"}], seed=6
+        [{"kind": "human", "name": "Ann"}, {"kind": "bot", "agent": "greedy"}]
     )
     table_id = created["table"]["id"]
     page = new_page(LAPTOP)
@@ -426,11 +422,52 @@ def test_a_refused_key_shows_the_servers_reason_and_leaves_a_spectator(server, n
         "GET", f"/api/tables/{table_id}/view?seat=0", token="not-the-token"
     )
     assert status == 403
-    assert refusal["message"] in page.locator("#error-text").inner_text()  # the server's words
-    page.wait_for_function("() => document.body.dataset.seat === 'spectator'")
+    error_text = page.locator("#error-text").inner_text()
+    assert refusal["message"] in error_text  # the server's words
+    assert "no longer valid" in error_text
+    page.wait_for_function(SPECTATOR_SHOWN)
     assert page.locator("#stand").count() == 0
     assert page.evaluate(f"() => localStorage.getItem('ziggurat:seats:{table_id}')") is None
     assert "spectator" in page.locator("#seats-panel").inner_text()
+
+
+def test_a_seat_socket_closed_with_4403_stops_that_seat_and_leaves_a_spectator(server, new_page):
+    """The server closes a seat's WebSocket with 4403 (its token is void, e.g. somebody took the
+    seat from the lobby): the page says so, forgets the seat, watches as a spectator, and never
+    connects as that seat again."""
+    created = server.create_table(
+        [{"kind": "human", "name": "Ann"}, {"kind": "bot", "agent": "greedy"}]
+    )
+    table_id = created["table"]["id"]
+    page = new_page(LAPTOP)
+    seat_sockets: list[Any] = []  # the page's sockets as seat 0, each passed to the server
+
+    def route(ws: Any) -> None:
+        if "seat=0" in ws.url:
+            seat_sockets.append(ws)
+        ws.connect_to_server()
+
+    page.route_web_socket(re.compile(r"/ws/tables/"), route)
+    open_invite(page, server, created["invites"][0]["url"])
+    page.wait_for_selector("#conn[data-state='live']")
+    assert page.evaluate("() => document.body.dataset.seat") == "0"
+    assert len(seat_sockets) == 1
+
+    asked_as_seat = []  # REST requests as seat 0 after the close
+    page.on("request", lambda r: "seat=0" in r.url and asked_as_seat.append(r.url))
+    seat_sockets[0].close(code=4403, reason="wrong token")
+    page.wait_for_function(SPECTATOR_SHOWN)
+    page.locator("#error").wait_for()
+    assert "no longer valid" in page.locator("#error-text").inner_text()
+    assert page.evaluate(f"() => localStorage.getItem('ziggurat:seats:{table_id}')") is None
+    assert "spectator" in page.locator("#seats-panel").inner_text()
+    assert page.locator("#stand").count() == 0
+    page.wait_for_selector("#conn[data-state='live']")  # live again, as a spectator
+    page.wait_for_timeout(3_000)  # longer than the first reconnection delays (1 s, 2 s)
+    assert len(seat_sockets) == 1  # no new try as seat 0
+    assert asked_as_seat == []
+    assert page.locator("#error").is_visible()  # the message stays
+    assert not page.errors
 
 
 def test_extra_turn_and_card_choice_are_buttons(server, new_page, artifacts):

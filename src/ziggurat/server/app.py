@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
@@ -12,6 +13,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ziggurat.agents import AGENT_NAMES
 from ziggurat.core.registry import game_names, load_game
@@ -21,37 +23,45 @@ from .hub import Client, Hub
 from .service import TableService
 from .settings import Settings
 
+Name = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[^\x00-\x1f\x7f]+$")]
+Text = Annotated[str, Field(max_length=64, pattern=r"^[^\x00-\x1f\x7f]*$")]
+SeatNumber = Annotated[int, Field(strict=True, ge=0, le=16)]
+
+
+log = logging.getLogger("ziggurat.server")
+
 
 class SeatSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     kind: Literal["human", "bot"]
-    name: Annotated[str, Field(max_length=40)] | None = None
-    agent: str | None = None
+    name: Name | None = None
+    agent: Text | None = None
 
 
 class CreateTable(BaseModel):
+    """No seed: the server draws a secret one (whoever knows it can compute every stand)."""
+
     model_config = ConfigDict(extra="forbid")
 
-    game: str
+    game: Text
     options: dict[str, Any] = {}
     seats: Annotated[list[SeatSpec], Field(min_length=1, max_length=8)]
-    seed: Annotated[int, Field(ge=0, lt=2**63)] | None = None
 
 
 class JoinRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    name: Annotated[str, Field(max_length=40)] | None = None
-    seat: int | None = None
+    name: Name | None = None
+    seat: SeatNumber | None = None
 
 
 class ActionRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    seat: int
-    action: Annotated[str, Field(max_length=64)]
-    version: int
+    seat: SeatNumber
+    action: Text
+    version: Annotated[int, Field(strict=True, ge=0)]
 
 
 def bearer(authorization: str | None) -> str | None:
@@ -98,6 +108,23 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
         return JSONResponse(exc.body(), status_code=exc.status)
 
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        codes = {400: "bad_request", 404: "not_found", 405: "method_not_allowed"}
+        return JSONResponse(
+            {"error": codes.get(exc.status_code, "http_error"), "message": str(exc.detail)},
+            status_code=exc.status_code,
+            headers=getattr(exc, "headers", None),
+        )
+
+    @app.exception_handler(Exception)
+    async def internal_error(_request: Request, exc: Exception) -> JSONResponse:
+        log.exception("unexpected error", exc_info=exc)
+        return JSONResponse(
+            {"error": "internal_error", "message": "the server failed; nothing was changed"},
+            status_code=500,
+        )
+
     @app.exception_handler(RequestValidationError)
     async def bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
         problems = [
@@ -135,7 +162,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable) -> dict[str, Any]:
         table, invites = await service.create(
-            body.game, body.options, [s.model_dump() for s in body.seats], body.seed
+            body.game, body.options, [s.model_dump() for s in body.seats]
         )
         return {"table": table.summary(), "invites": invites}
 
@@ -147,7 +174,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/tables/{table_id}")
     async def get_table(table_id: str) -> dict[str, Any]:
-        return (await service.load(table_id)).summary()
+        return (await service.known(table_id)).summary()
 
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, body: JoinRequest) -> dict[str, Any]:
@@ -156,10 +183,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/api/tables/{table_id}/view")
     async def view(
         table_id: str,
-        seat: int | None = None,
+        seat: Annotated[int, Query(ge=0, le=16)] | None = None,
         authorization: Annotated[str | None, Header()] = None,
     ) -> dict[str, Any]:
-        return await service.payload(table_id, seat, bearer(authorization))
+        _table, payload = await service.payload(table_id, seat, bearer(authorization))
+        return payload
 
     @app.post("/api/tables/{table_id}/actions")
     async def act(
@@ -176,25 +204,29 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return await service.record(table_id)
 
     @app.websocket("/ws/tables/{table_id}")
-    async def socket(
-        websocket: WebSocket,
-        table_id: str,
-        seat: Annotated[int | None, Query()] = None,
-        token: Annotated[str | None, Query()] = None,
-    ) -> None:
+    async def socket(websocket: WebSocket, table_id: str) -> None:
         await websocket.accept()
+        seat_text = websocket.query_params.get("seat")
+        token = websocket.query_params.get("token")
         try:
-            payload = await service.payload(table_id, seat, token)
+            seat = None
+            if seat_text not in (None, ""):
+                if not seat_text.isdigit() or int(seat_text) > 16:
+                    raise ApiError(400, "bad_request", f"seat: {seat_text!r} is not a seat number")
+                seat = int(seat_text)
+            table, payload = await service.payload(table_id, seat, token)
         except ApiError as exc:
             await websocket.send_json(exc.body())
             await websocket.close(code=4000 + exc.status)
             return
-        client = Client(websocket, seat)
+        client = Client(websocket, seat, table.seats[seat].token_hash if seat is not None else None)
         hub.add(table_id, client)
         try:
             await websocket.send_json(payload)
-            while True:
-                await websocket.receive_text()  # actions go through REST; keep the line open
+            while True:  # actions go through REST; anything the client sends is ignored
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
         except WebSocketDisconnect:
             pass
         finally:

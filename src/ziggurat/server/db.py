@@ -24,6 +24,7 @@ from sqlalchemy import (
     String,
     create_engine,
     event,
+    text,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
@@ -46,7 +47,8 @@ class TableRow(Base):
     data_version: Mapped[str] = mapped_column(String(64))
     seed: Mapped[int] = mapped_column(BigInteger)
     status: Mapped[str] = mapped_column(String(16), index=True)
-    version: Mapped[int] = mapped_column(Integer, default=0)
+    version: Mapped[int] = mapped_column(Integer, default=0)  # actions played
+    revision: Mapped[int] = mapped_column(Integer, default=0)  # raised by every change
     current_player: Mapped[int] = mapped_column(Integer)
     scores: Mapped[list[int]] = mapped_column(JSON)
     winners: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
@@ -105,13 +107,22 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True)
 
 
+MIGRATION_LOCK = 0x7A696767  # PostgreSQL advisory lock key: "zigg"
+
+
 def migrate(engine: Engine) -> None:
-    """Bring the database schema to the newest Alembic revision."""
+    """Bring the database schema to the newest Alembic revision.
+
+    On PostgreSQL several server processes may start at once: an advisory lock held for the
+    transaction lets one migrate while the others wait, then find nothing left to do.
+    """
     config = Config()
     config.set_main_option(
         "script_location", str(resources.files("ziggurat.server") / "migrations")
     )
     with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
 

@@ -14,6 +14,7 @@ from .live import LiveTable
 class Client:
     socket: WebSocket
     seat: int | None
+    token_hash: str | None  # the seat's token when the client connected
 
 
 @dataclass
@@ -29,6 +30,15 @@ class Hub:
     async def push(self, table: LiveTable) -> None:
         for client in list(self.clients.get(table.id, ())):
             try:
+                if client.seat is not None and (
+                    table.seats[client.seat].token_hash != client.token_hash
+                ):  # someone joined this seat: the old invite sees nothing more
+                    self.remove(table.id, client)
+                    await client.socket.send_json(
+                        {"error": "wrong_token", "message": "this seat's invite link was replaced"}
+                    )
+                    await client.socket.close(code=4403)
+                    continue
                 await client.socket.send_json(table.payload(client.seat))
             except Exception:  # a closed socket: forget it
                 self.remove(table.id, client)

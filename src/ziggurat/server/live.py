@@ -82,6 +82,7 @@ class LiveTable:
     state: State
     created_at: datetime
     updated_at: datetime
+    revision: int = 0  # the stored revision this copy reflects
     log: list[LogEntry] = field(default_factory=list)
 
     @property
@@ -116,9 +117,11 @@ class LiveTable:
             state=game.new_initial_state(seed=row.seed),
             created_at=row.created_at,
             updated_at=row.updated_at,
+            revision=row.revision,
         )
         for entry in sorted(actions, key=lambda a: a.number):
             table.apply(entry.seat, game.parse_action(table.state, entry.action), entry.created_at)
+        table.updated_at = row.updated_at
         return table
 
     def apply(self, seat: int, action: Action, at: datetime) -> None:

@@ -1,10 +1,12 @@
 """Tables as a service: create, join, view, act; persistence, bots and pushes around it.
 
 One :class:`TableService` per server process. The database is the one source of truth: a
-table in memory is a cache rebuilt from the stored record whenever the stored version is
-ahead of it (another process acted, or this one restarted). Each action is checked against
-the state and stored in one transaction with the version check, then applied in memory and
-pushed to every connected client as that client's own payload.
+table in memory is a cache, rebuilt from the stored record whenever the stored revision (raised
+by every action and every seat change, by any process) differs from it. Each change is
+written with an optimistic check on that revision, so a change built on a stale cache is
+retried on fresh data instead of overwriting another process's change. Each action is checked
+against the state and stored in one transaction with its version check, then applied in memory
+and pushed to every connected client as that client's own payload.
 """
 
 from __future__ import annotations
@@ -14,8 +16,10 @@ import hashlib
 import hmac
 import json
 import logging
+import re
 import secrets
 from collections.abc import Awaitable, Callable
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 import psycopg
@@ -40,8 +44,8 @@ log = logging.getLogger("ziggurat.server")
 
 Listener = Callable[[LiveTable], Awaitable[None]]
 
-
-CHANNEL = "ziggurat_tables"  # NOTIFY payload: "<table id> <version> <origin process>"
+CHANNEL = "ziggurat_tables"  # NOTIFY payload: "<table id> <revision> <origin process>"
+TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 
 
 def hash_token(token: str) -> str:
@@ -50,6 +54,10 @@ def hash_token(token: str) -> str:
 
 def invite_url(table_id: str, seat: int, token: str) -> str:
     return f"/table/{table_id}?seat={seat}&token={token}"
+
+
+class Conflict(Exception):
+    """Another process changed the table between our read and our write: read and retry."""
 
 
 class TableService:
@@ -69,19 +77,25 @@ class TableService:
 
     @property
     def database_kind(self) -> str:
-        return (
-            "postgresql" if self.engine.dialect.name == "postgresql" else self.engine.dialect.name
-        )
+        return self.engine.dialect.name
+
+    @property
+    def postgres(self) -> bool:
+        return self.engine.dialect.name == "postgresql"
 
     # ------------------------------------------------------------------ lifecycle
 
     async def start(self) -> None:
         await asyncio.to_thread(migrate, self.engine)
         self.pool = bots.make_pool(self.settings.bot_workers)
-        if self.engine.dialect.name == "postgresql":
+        if self.postgres:
             self.listener = asyncio.get_running_loop().create_task(self._listen())
         for table_id in await asyncio.to_thread(self._running_ids):
-            table = await self.load(table_id)
+            try:
+                table = await self.load(table_id)
+            except ApiError as exc:  # one damaged record must not keep the others down
+                log.error("table %s is not served: %s", table_id, exc.message)
+                continue
             self.schedule_bot(table)
 
     async def stop(self) -> None:
@@ -93,23 +107,37 @@ class TableService:
 
     async def _listen(self) -> None:
         """Follow other server processes' changes (PostgreSQL LISTEN) and push them to this
-        process's clients. Reconnects after a lost connection."""
+        process's clients. After a lost connection it reconnects and catches up on every
+        table in memory, so nothing that happened meanwhile is missed."""
         url = self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
         while True:
             try:
                 async with await psycopg.AsyncConnection.connect(url, autocommit=True) as conn:
                     await conn.execute(f"LISTEN {CHANNEL}")
+                    for table_id in list(self.tables):
+                        await self._refresh(table_id)
                     self.listening.set()
                     async for note in conn.notifies():
-                        table_id, _version, origin = note.payload.split(" ")
+                        table_id, _revision, origin = [*note.payload.split(" "), "", ""][:3]
                         if origin != self.origin and table_id in self.tables:
-                            await self.notify(await self.load(table_id))
+                            await self._refresh(table_id)
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("lost the PostgreSQL notification channel; reconnecting")
                 self.listening.clear()
                 await asyncio.sleep(1.0)
+
+    async def _refresh(self, table_id: str) -> None:
+        """Reload a table another process changed and push it; never lets an error escape."""
+        try:
+            async with self.lock(table_id):
+                cached = self.tables.get(table_id)
+                table = await self.load(table_id)
+            if table is not cached:
+                await self.notify(table)
+        except Exception:
+            log.exception("could not refresh table %s", table_id)
 
     def _running_ids(self) -> list[str]:
         with self.sessions() as session:
@@ -119,9 +147,20 @@ class TableService:
     # ------------------------------------------------------------------ games
 
     def game(self, name: str, options: dict[str, Any]) -> Game:
+        """The game with these options; only the game's own options are accepted, so a
+        request can never reach ``load_game``'s other parameters (such as a data file)."""
         key = name + json.dumps(options, sort_keys=True)
         game = self.games.get(key)
         if game is None:
+            defaults = load_game(name).option_defaults
+            unknown = sorted(set(options) - set(defaults))
+            if unknown:
+                raise ApiError(
+                    422,
+                    "invalid_options",
+                    f"unknown option {', '.join(map(repr, unknown))}; the options of {name} "
+                    f"are: {', '.join(defaults)}",
+                )
             game = self.games[key] = load_game(name, **options)
         return game
 
@@ -139,32 +178,49 @@ class TableService:
             actions = list(session.scalars(select(ActionRow).where(ActionRow.table_id == table_id)))
             return row, seats, actions
 
-    def _stored_version(self, table_id: str) -> int | None:
+    def _stored_revision(self, table_id: str) -> int | None:
         with self.sessions() as session:
-            return session.scalar(select(TableRow.version).where(TableRow.id == table_id))
+            return session.scalar(select(TableRow.revision).where(TableRow.id == table_id))
 
-    async def load(self, table_id: str, fresh: bool = True) -> LiveTable:
+    async def known(self, table_id: str) -> LiveTable:
+        """The table, or 404: checked before anything is kept for an id (locks included)."""
+        if not TABLE_ID.match(table_id):
+            raise no_such_table(table_id)
+        return await self.load(table_id)
+
+    async def load(self, table_id: str) -> LiveTable:
         """The table, rebuilt from the database if memory is behind (or it is not loaded)."""
+        if not TABLE_ID.match(table_id):
+            raise no_such_table(table_id)
         table = self.tables.get(table_id)
-        if table is not None and not fresh:
-            return table
         if table is not None:
-            stored = await asyncio.to_thread(self._stored_version, table_id)
-            if stored == table.version:
+            stored = await asyncio.to_thread(self._stored_revision, table_id)
+            if stored == table.revision:
                 return table
         found = await asyncio.to_thread(self._read, table_id)
         if found is None:
             raise no_such_table(table_id)
         row, seats, actions = found
-        game = self.game(row.game, row.options)
-        table = LiveTable.rebuild(game, row, seats, actions)
+        try:
+            game = self.game(row.game, row.options)
+            if game.data_version != row.data_version:
+                raise ZigguratError(
+                    f"it was played with component data {row.data_version}, but the server "
+                    f"has {game.data_version}"
+                )
+            table = LiveTable.rebuild(game, row, seats, actions)
+        except (ZigguratError, ApiError) as exc:
+            message = exc.message if isinstance(exc, ApiError) else str(exc)
+            raise ApiError(
+                500, "table_unreadable", f"table {table_id}'s record does not replay: {message}"
+            ) from None
         self.tables[table_id] = table
         return table
 
     # ------------------------------------------------------------------ create and join
 
     async def create(
-        self, game_name: str, options: dict[str, Any], seats: list[dict[str, Any]], seed: int | None
+        self, game_name: str, options: dict[str, Any], seats: list[dict[str, Any]]
     ) -> tuple[LiveTable, list[dict[str, Any]]]:
         try:
             game = self.game(game_name, options)
@@ -176,8 +232,8 @@ class TableService:
                 "invalid_options",
                 f"{len(seats)} seats given for {game.num_players} players: give one per player",
             )
-        if seed is None:
-            seed = secrets.randbits(63)
+        # The seed is the server's secret: whoever knows it can compute every stand.
+        seed = secrets.randbits(63)
         invites: list[dict[str, Any]] = []
         seat_rows: list[SeatRow] = []
         table_id = secrets.token_urlsafe(6)
@@ -228,6 +284,7 @@ class TableService:
             seed=seed,
             status="open" if invites else "running",
             version=0,
+            revision=0,
             current_player=state.current_player,
             scores=state.scores(),
             winners=None,
@@ -249,66 +306,84 @@ class TableService:
         return table, invites
 
     async def join(self, table_id: str, seat: int | None, name: str | None) -> dict[str, Any]:
-        async with self.lock(table_id):
-            table = await self.load(table_id)
-            free = [s for s in table.seats if s.kind == "human" and not s.claimed]
-            if seat is not None:
-                self._check_seat_number(table, seat)
-                chosen = table.seats[seat]
-                if chosen.kind != "human" or chosen.claimed:
-                    raise ApiError(409, "seat_taken", f"seat {seat} is taken")
-            elif not free:
-                raise ApiError(409, "no_free_seat", "every seat of this table is taken")
-            else:
-                chosen = free[0]
-            token = secrets.token_urlsafe(18)
-            token_hash = hash_token(token)
-            new_name = (name or chosen.name)[:40]
-            chosen.claimed = True  # so that the stored status counts this seat as taken
-            status = table.status
+        await self.known(table_id)
+        for _attempt in range(3):
+            async with self.lock(table_id):
+                table = await self.load(table_id)
+                if seat is not None:
+                    self._check_seat_number(table, seat)
+                    chosen = table.seats[seat]
+                    if chosen.kind != "human" or chosen.claimed:
+                        raise ApiError(409, "seat_taken", f"seat {seat} is taken")
+                else:
+                    free = [s for s in table.seats if s.kind == "human" and not s.claimed]
+                    if not free:
+                        raise ApiError(409, "no_free_seat", "every seat of this table is taken")
+                    chosen = free[0]
+                token = secrets.token_urlsafe(18)
+                values = {
+                    "claimed": True,
+                    "token_hash": hash_token(token),
+                    "name": (name or chosen.name)[:40],
+                }
+                try:
+                    await self._change_seat(table, chosen.seat, values)
+                except Conflict:
+                    continue
+            await self.notify(table)
+            return {
+                "seat": chosen.seat,
+                "token": token,
+                "url": invite_url(table_id, chosen.seat, token),
+            }
+        raise ApiError(409, "busy", "the table kept changing; try again")
 
-            def store() -> bool:
-                with self.sessions.begin() as session:
-                    result = session.execute(
-                        update(SeatRow)
-                        .where(
-                            SeatRow.table_id == table_id,
-                            SeatRow.seat == chosen.seat,
-                            SeatRow.claimed.is_(False),
-                        )
-                        .values(claimed=True, token_hash=token_hash, name=new_name)
-                    )
-                    if result.rowcount != 1:
-                        return False
-                    self._touch(session, table_id, status, table.version)
-                    return True
-
-            if not await asyncio.to_thread(store):
-                self.tables.pop(table_id, None)  # memory was behind: reload next time
-                raise ApiError(409, "seat_taken", f"seat {chosen.seat} is taken")
-            chosen.token_hash, chosen.name = token_hash, new_name
-        await self.notify(table)
-        return {
-            "seat": chosen.seat,
-            "token": token,
-            "url": invite_url(table_id, chosen.seat, token),
-        }
-
-    def _touch(self, session: Session, table_id: str, status: str, version: int) -> None:
-        """Store a seat change: the table's status and time, and tell other processes."""
-        session.execute(
-            update(TableRow)
-            .where(TableRow.id == table_id)
-            .values(status=status, updated_at=utcnow())
+    async def _change_seat(self, table: LiveTable, seat: int, values: dict[str, Any]) -> None:
+        """Store a seat change (guarded by the revision), then make it in memory."""
+        info = table.seats[seat]
+        before = (info.claimed, info.token_hash, info.name)
+        info.claimed, info.token_hash, info.name = (
+            values["claimed"],
+            values.get("token_hash", info.token_hash),
+            values.get("name", info.name),
         )
-        self._announce(session, table_id, version)
+        status = table.status  # with this seat changed
+        info.claimed, info.token_hash, info.name = before
+        revision = table.revision
 
-    def _announce(self, session: Session, table_id: str, version: int) -> None:
+        def store() -> int | None:
+            with self.sessions.begin() as session:
+                new_revision = session.scalar(
+                    update(TableRow)
+                    .where(TableRow.id == table.id, TableRow.revision == revision)
+                    .values(status=status, revision=revision + 1, updated_at=utcnow())
+                    .returning(TableRow.revision)
+                )
+                if new_revision is None:
+                    return None
+                session.execute(
+                    update(SeatRow)
+                    .where(SeatRow.table_id == table.id, SeatRow.seat == seat)
+                    .values(**values)
+                )
+                self._announce(session, table.id, new_revision)
+                return new_revision
+
+        new_revision = await asyncio.to_thread(store)
+        if new_revision is None:
+            self.tables.pop(table.id, None)
+            raise Conflict()
+        info.claimed = values["claimed"]
+        info.token_hash = values.get("token_hash", info.token_hash)
+        info.name = values.get("name", info.name)
+        table.revision = new_revision
+
+    def _announce(self, session: Session, table_id: str, revision: int) -> None:
         """PostgreSQL: NOTIFY the other server processes when this transaction commits."""
-        if self.engine.dialect.name == "postgresql":
+        if self.postgres:
             session.execute(
                 text("SELECT pg_notify(:channel, :payload)"),
-                {"channel": CHANNEL, "payload": f"{table_id} {version} {self.origin}"},
+                {"channel": CHANNEL, "payload": f"{table_id} {revision} {self.origin}"},
             )
 
     # ------------------------------------------------------------------ seats and tokens
@@ -322,9 +397,10 @@ class TableService:
                 f"seat {seat} is not a seat of this table (0..{len(table.seats) - 1})",
             )
 
-    async def authorize(self, table: LiveTable, seat: int, token: str | None) -> None:
-        """Only the seat's own token acts or sees for it; first use claims the seat."""
-        self._check_seat_number(table, seat)
+    @staticmethod
+    def check_token(table: LiveTable, seat: int, token: str | None) -> None:
+        """Only the seat's own token acts or sees for it."""
+        TableService._check_seat_number(table, seat)
         info = table.seats[seat]
         if info.kind != "human":
             raise ApiError(403, "wrong_token", f"seat {seat} is played by a bot")
@@ -334,32 +410,41 @@ class TableService:
             )
         if info.token_hash is None or not hmac.compare_digest(info.token_hash, hash_token(token)):
             raise ApiError(403, "wrong_token", f"that token is not seat {seat}'s")
-        if not info.claimed:
-            info.claimed = True
-            status = table.status
 
-            def store() -> None:
-                with self.sessions.begin() as session:
-                    session.execute(
-                        update(SeatRow)
-                        .where(SeatRow.table_id == table.id, SeatRow.seat == seat)
-                        .values(claimed=True)
-                    )
-                    self._touch(session, table.id, status, table.version)
-
-            await asyncio.to_thread(store)
-            await self.notify(table)
+    async def _authorize(self, table: LiveTable, seat: int, token: str | None) -> bool:
+        """Check the token (the caller holds the lock); its first use claims the seat.
+        Returns whether the seat was claimed now (the table then changed)."""
+        self.check_token(table, seat, token)
+        if table.seats[seat].claimed:
+            return False
+        await self._change_seat(table, seat, {"claimed": True})
+        return True
 
     # ------------------------------------------------------------------ views
 
-    async def payload(self, table_id: str, seat: int | None, token: str | None) -> dict[str, Any]:
-        table = await self.load(table_id)
-        if seat is not None:
-            await self.authorize(table, seat, token)
-        return table.payload(seat)
+    async def payload(
+        self, table_id: str, seat: int | None, token: str | None
+    ) -> tuple[LiveTable, dict[str, Any]]:
+        """The table and what ``seat`` (None: a spectator) may see of it, checked under the
+        table's lock so that no token is honoured while it is being replaced."""
+        await self.known(table_id)
+        for _attempt in range(3):
+            claimed = False
+            async with self.lock(table_id):
+                table = await self.load(table_id)
+                if seat is not None:
+                    try:
+                        claimed = await self._authorize(table, seat, token)
+                    except Conflict:
+                        continue
+                payload = table.payload(seat)
+            if claimed:
+                await self.notify(table)
+            return table, payload
+        raise ApiError(409, "busy", "the table kept changing; try again")
 
     async def record(self, table_id: str) -> dict[str, Any]:
-        table = await self.load(table_id)
+        table = await self.known(table_id)
         if not table.finished:
             raise ApiError(
                 403,
@@ -391,16 +476,23 @@ class TableService:
     # ------------------------------------------------------------------ acting
 
     async def act(
-        self, table_id: str, seat: int, token: str | None, text: str, version: int
+        self, table_id: str, seat: int, token: str | None, text_: str, version: int
     ) -> dict[str, Any]:
-        async with self.lock(table_id):
-            table = await self.load(table_id)
-            await self.authorize(table, seat, token)
-            await self._apply(table, seat, text, version)
-        await self.after_change(table)
-        return table.payload(seat)
+        await self.known(table_id)
+        for _attempt in range(3):
+            async with self.lock(table_id):
+                table = await self.load(table_id)
+                try:
+                    await self._authorize(table, seat, token)
+                    await self._apply(table, seat, text_, version)
+                except Conflict:
+                    continue
+                payload = table.payload(seat)
+            await self.after_change(table)
+            return payload
+        raise ApiError(409, "busy", "the table kept changing; try again")
 
-    async def _apply(self, table: LiveTable, seat: int, text: str, version: int) -> None:
+    async def _apply(self, table: LiveTable, seat: int, action_text: str, version: int) -> None:
         """Check and store one action; the caller holds the table's lock."""
         if version != table.version:
             raise ApiError(
@@ -420,34 +512,36 @@ class TableService:
                 f"it is seat {state.current_player}'s turn, not seat {seat}'s",
                 current_player=state.current_player,
             )
-        game = table.game
         try:
-            action = game.parse_action(state, text)
+            action = table.game.parse_action(state, action_text)
             trial = state.clone()
             trial.apply_action(action)
         except ZigguratError as exc:
             raise ApiError(422, "illegal_action", str(exc)) from None
         now = utcnow()
         new_version = version + 1
-        status = "finished" if trial.is_terminal() else "running"
-        current = trial.current_player
-        scores = trial.scores()
-        winners = trial.winners() if trial.is_terminal() else None
+        revision = table.revision
+        values = {
+            "version": new_version,
+            "revision": revision + 1,
+            "status": "finished" if trial.is_terminal() else "running",
+            "current_player": trial.current_player,
+            "scores": trial.scores(),
+            "winners": trial.winners() if trial.is_terminal() else None,
+            "updated_at": now,
+        }
 
         def store() -> bool:
             try:
                 with self.sessions.begin() as session:
                     result = session.execute(
                         update(TableRow)
-                        .where(TableRow.id == table.id, TableRow.version == version)
-                        .values(
-                            version=new_version,
-                            status=status,
-                            current_player=current,
-                            scores=scores,
-                            winners=winners,
-                            updated_at=now,
+                        .where(
+                            TableRow.id == table.id,
+                            TableRow.version == version,
+                            TableRow.revision == revision,
                         )
+                        .values(**values)
                     )
                     if result.rowcount != 1:
                         session.rollback()
@@ -461,21 +555,17 @@ class TableService:
                             created_at=now,
                         )
                     )
-                    self._announce(session, table.id, new_version)
+                    self._announce(session, table.id, revision + 1)
                 return True
             except IntegrityError:
                 return False
 
         if not await asyncio.to_thread(store):
-            self.tables.pop(table.id, None)  # another process moved: reload next time
-            raise ApiError(
-                409,
-                "stale_version",
-                "the table changed meanwhile: look at the new position first",
-                version=(await self.load(table.id)).version,
-            )
+            self.tables.pop(table.id, None)  # another process changed the table: read again
+            raise Conflict()
         table.state = trial
-        table.log.append(LogEntry(new_version, seat, action, scores, now))
+        table.log.append(LogEntry(new_version, seat, action, values["scores"], now))
+        table.revision = revision + 1
         table.updated_at = now
 
     async def after_change(self, table: LiveTable) -> None:
@@ -488,19 +578,20 @@ class TableService:
 
     # ------------------------------------------------------------------ bots
 
-    def schedule_bot(self, table: LiveTable) -> None:
+    def schedule_bot(self, table: LiveTable, delay: float | None = None) -> None:
         if table.finished or self.pool is None:
             return
         seat = table.state.current_player
         if seat == TERMINAL or table.seats[seat].kind != "bot":
             return
-        task = asyncio.get_running_loop().create_task(self._bot_move(table.id, table.version))
+        wait = self.settings.bot_delay if delay is None else delay
+        task = asyncio.get_running_loop().create_task(self._bot_move(table.id, table.version, wait))
         self.bot_tasks.add(task)
         task.add_done_callback(self.bot_tasks.discard)
 
-    async def _bot_move(self, table_id: str, version: int) -> None:
+    async def _bot_move(self, table_id: str, version: int, delay: float) -> None:
         try:
-            await asyncio.sleep(self.settings.bot_delay)
+            await asyncio.sleep(delay)
             async with self.lock(table_id):
                 table = await self.load(table_id)
                 if table.version != version or table.finished:
@@ -510,21 +601,27 @@ class TableService:
                 if info.kind != "bot":
                     return
                 loop = asyncio.get_running_loop()
-                text = await loop.run_in_executor(
-                    self.pool,
-                    bots.choose_action,
-                    table.game.name,
-                    dict(table.game.options),
-                    table.state.to_json(),
-                    seat,
-                    info.agent or "greedy",
-                    Rng(table.seed ^ (version * 0x9E3779B97F4A7C15)).next64(),
-                )
-                await self._apply(table, seat, text, version)
+                try:
+                    action_text = await loop.run_in_executor(
+                        self.pool,
+                        bots.choose_action,
+                        table.game.name,
+                        dict(table.game.options),
+                        table.state.to_json(),
+                        seat,
+                        info.agent or "greedy",
+                        Rng(table.seed ^ (version * 0x9E3779B97F4A7C15)).next64(),
+                    )
+                except BrokenProcessPool:
+                    log.error("a bot worker died; starting new workers and trying again")
+                    self.pool = bots.make_pool(self.settings.bot_workers)
+                    self.schedule_bot(table, delay=0.0)
+                    return
+                await self._apply(table, seat, action_text, version)
             await self.after_change(table)
         except asyncio.CancelledError:
             raise
-        except ApiError as exc:  # another process moved first (a stale version): nothing lost
-            log.info("bot move at table %s version %s refused: %s", table_id, version, exc)
+        except (ApiError, Conflict) as exc:  # another process moved first: nothing lost
+            log.info("bot move at table %s version %s not stored: %r", table_id, version, exc)
         except Exception:  # a bot must never take the server down; the table stays as it was
             log.exception("bot move failed at table %s version %s", table_id, version)

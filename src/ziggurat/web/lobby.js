@@ -214,8 +214,6 @@ async function createTable(event) {
   const error = $("create-error");
   error.hidden = true;
   const body = { game: $("game").value, options: readOptions(), seats: readSeats() };
-  const seed = $("seed").value.trim();
-  if (seed !== "") body.seed = Number(seed);
   const first = body.seats.find((s) => s.kind === "human" && s.name);
   if (first) saveName(first.name);
   const button = $("create-button");

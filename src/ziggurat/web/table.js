@@ -21,6 +21,11 @@ const POLL_MS = 2000;
 const WS_RETRY_MIN_MS = 1000;
 const WS_RETRY_MAX_MS = 10000;
 const LOG_SHOWN = 250;
+// WebSocket close codes (4000 + the HTTP status) for a seat's token refused: missing, wrong.
+const SEAT_REFUSED_CODES = new Set([4401, 4403]);
+// The same refusals as error codes (REST or the socket's last message); a seat that does
+// not exist is refused for good as well.
+const SEAT_REFUSED_ERRORS = new Set(["wrong_token", "token_required", "no_such_seat"]);
 
 const $ = (id) => document.getElementById(id);
 
@@ -153,14 +158,27 @@ function openSocket() {
       return;
     }
     if (data && data.error) {
+      // A refusal (e.g. wrong_token) comes as this message, then a close (4403): the message,
+      // with the server's reason, is handled here, and the close is then ignored.
       handleError(new ApiError(0, data));
       return;
     }
     receive(data, id);
   };
-  ws.onclose = () => {
+  ws.onclose = (event) => {
     if (id !== app.connection) return;
     app.ws = null;
+    if (SEAT_REFUSED_CODES.has(event.code)) {
+      // The server refused this seat's token (4401: none, 4403: not this seat's, e.g. the
+      // seat was taken from the lobby, which voids the old invite link). Trying again with
+      // the same token would be refused again: drop the seat and watch as a spectator.
+      if (seat !== null) {
+        seatRefused(seat, null);
+      } else {
+        startPolling(); // a spectator's socket needs no token: never seen, but no retry loop
+      }
+      return;
+    }
     startPolling();
     app.wsTimer = setTimeout(() => {
       if (id === app.connection) openSocket();
@@ -248,14 +266,36 @@ function showOverlay(seat) {
   button.focus();
 }
 
+/**
+ * The server refused the key this browser holds for `seat`: forget it (so that no reload or
+ * reconnection tries it again), say so plainly, and show the table as a spectator.
+ */
+function seatRefused(seat, error) {
+  if (seat === null || seat === undefined) return;
+  dropSeat(tableId, seat);
+  if (app.urlSeat && app.urlSeat.seat === seat) app.urlSeat = null;
+  if (new URLSearchParams(window.location.search).has("token")) {
+    window.history.replaceState(null, "", window.location.pathname); // a dead key: out of the address bar
+  }
+  if (app.revealed === seat) app.revealed = null;
+  if (app.pendingReveal === seat) {
+    app.pendingReveal = null;
+    $("overlay").hidden = true;
+  }
+  const who = app.table ? `${seatName(app.table, seat)} (seat ${seat})` : `seat ${seat}`;
+  const reason = error && error.message ? ` The server said: ${error.message}.` : "";
+  showError(
+    `The link for ${who} is no longer valid in this browser, so you cannot play this seat from here` +
+      ` (perhaps somebody took the seat from the lobby).${reason} You are now watching as a spectator.`,
+    { sticky: true },
+  );
+  if (app.seat === seat || app.seat === undefined) connect(null);
+}
+
 function handleError(error) {
   const code = error.code;
-  if ((code === "wrong_token" || code === "no_such_seat" || code === "token_required") && app.seat !== null) {
-    const seat = app.seat;
-    dropSeat(tableId, seat);
-    if (app.urlSeat && app.urlSeat.seat === seat) app.urlSeat = null;
-    showError(`This browser's key for seat ${seat} was refused (${error.message}); showing the table as a spectator.`);
-    connect(null);
+  if (SEAT_REFUSED_ERRORS.has(code) && app.seat !== null && app.seat !== undefined) {
+    seatRefused(app.seat, error);
     return;
   }
   if (code === "no_such_table") {
@@ -302,11 +342,11 @@ async function act(action) {
 
 let errorTimer = null;
 
-function showError(message) {
+function showError(message, { sticky = false } = {}) {
   $("error-text").textContent = message;
   $("error").hidden = false;
   clearTimeout(errorTimer);
-  errorTimer = setTimeout(hideError, 12000);
+  if (!sticky) errorTimer = setTimeout(hideError, 12000);
 }
 
 function hideError() {

@@ -74,7 +74,7 @@ class BabyloniaGame:
             )
         merged = {**OPTION_DEFAULTS, **options}
         players = merged["players"]
-        if isinstance(players, bool) or players not in (2, 3, 4):
+        if type(players) is not int or players not in (2, 3, 4):
             raise InvalidOptions(f"players={players!r}: Babylonia is for {OPTION_HELP['players']}")
         if merged["ziggurat_cards"] not in ("standard", "advanced"):
             raise InvalidOptions(

@@ -17,18 +17,6 @@ const NOBLE_NAME = { M: "merchant", S: "servant", P: "priest" };
 const LAND = { north: "#d7b98a", center: "#e2cd98", south: "#c8c58f" };
 const LAND_EDGE = { north: "#b39466", center: "#bba571", south: "#9f9c66" };
 const FIELD_LABEL = { 5: "5", 6: "6", 7: "7", cities: "city count" };
-// One-line summaries (render.py SHORT_EFFECTS); the view's `effect` is the full text.
-const SHORT_EFFECTS = {
-  1: "10 points at once",
-  2: "one extra turn, once",
-  3: "stand holds 7 tokens",
-  4: "may play 3 nobles M+S+P",
-  5: "3+ farmers and 1 noble",
-  6: "nobles may take fields",
-  7: "+1 per 2 own cities",
-  8: "free center land links",
-  9: "free river hexes link",
-};
 const PHASE_TEXT = {
   place: "places tokens",
   score: "chooses what to score next",
@@ -587,7 +575,7 @@ function decisions(payload, ctx, moves) {
             "button",
             { type: "button", class: "choice card-choice", "data-action": a.text, onclick: () => ctx.act(a) },
             el("span", { class: "card-number", text: number }),
-            el("span", {}, el("b", { text: c.name || `card ${number}` }), el("br"), el("small", { text: c.effect || SHORT_EFFECTS[number] || "" })),
+            el("span", {}, el("b", { text: c.name || `card ${number}` }), el("br"), el("small", { text: c.effect || "" })),
           );
         }),
       ),
@@ -633,6 +621,13 @@ export function pointAtLogEntry(entry, on) {
 function playersPanel(payload, ctx) {
   const view = payload.view;
   const spent = new Set(view.cards.filter((c) => c.spent).map((c) => c.number));
+  const cardsByNumber = new Map(view.cards.map((c) => [c.number, c]));
+  // A card chip's tooltip: the card's name and effect as the view gives them (the game's data).
+  const cardTitle = (n) => {
+    const c = cardsByNumber.get(n);
+    const text = c ? [c.name, c.effect].filter(Boolean).join(": ") : `card ${n}`;
+    return `${text}${spent.has(n) ? " (spent)" : ""}`;
+  };
   const rows = view.players.map((p) => {
     const current = !view.terminal && view.current_player === p.seat;
     const winner = view.terminal && (view.winners || []).includes(p.seat);
@@ -648,7 +643,7 @@ function playersPanel(payload, ctx) {
       el(
         "td",
         { class: "cards" },
-        p.cards.map((n) => el("span", { class: `card-chip${spent.has(n) ? " spent" : ""}`, title: `${SHORT_EFFECTS[n] || ""}${spent.has(n) ? " (spent)" : ""}`, text: n })),
+        p.cards.map((n) => el("span", { class: `card-chip${spent.has(n) ? " spent" : ""}`, title: cardTitle(n), text: n })),
       ),
     );
   });
@@ -675,7 +670,7 @@ function playersPanel(payload, ctx) {
       ),
       el("tbody", {}, rows),
     ),
-    el("p", { class: "muted small", text: `Cities left on the board: ${view.cities_on_board} (the game ends when fewer than 2 are left or a player's stand stays empty).` }),
+    el("p", { class: "muted small", id: "cities-on-board", text: `Cities on the board: ${view.cities_on_board}` }),
   );
 }
 
