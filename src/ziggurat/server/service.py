@@ -590,6 +590,8 @@ class TableService:
         task.add_done_callback(self.bot_tasks.discard)
 
     async def _bot_move(self, table_id: str, version: int, delay: float) -> None:
+        """Think without the table's lock (views and sockets stay served while a bot
+        thinks), then store the move only if nobody moved meanwhile."""
         try:
             await asyncio.sleep(delay)
             async with self.lock(table_id):
@@ -600,22 +602,30 @@ class TableService:
                 info = table.seats[seat]
                 if info.kind != "bot":
                     return
-                loop = asyncio.get_running_loop()
-                try:
-                    action_text = await loop.run_in_executor(
-                        self.pool,
-                        bots.choose_action,
-                        table.game.name,
-                        dict(table.game.options),
-                        table.state.to_json(),
-                        seat,
-                        info.agent or "greedy",
-                        Rng(table.seed ^ (version * 0x9E3779B97F4A7C15)).next64(),
-                    )
-                except BrokenProcessPool:
+                state_json = table.state.to_json()
+            loop = asyncio.get_running_loop()
+            pool = self.pool
+            try:
+                action_text = await loop.run_in_executor(
+                    pool,
+                    bots.choose_action,
+                    table.game.name,
+                    dict(table.game.options),
+                    state_json,
+                    seat,
+                    info.agent or "greedy",
+                    Rng(table.seed ^ (version * 0x9E3779B97F4A7C15)).next64(),
+                )
+            except BrokenProcessPool:
+                if self.pool is pool:  # the first table to notice replaces the workers
                     log.error("a bot worker died; starting new workers and trying again")
+                    pool.shutdown(wait=False, cancel_futures=True)
                     self.pool = bots.make_pool(self.settings.bot_workers)
-                    self.schedule_bot(table, delay=0.0)
+                self.schedule_bot(table, delay=0.0)
+                return
+            async with self.lock(table_id):
+                table = await self.load(table_id)
+                if table.version != version:
                     return
                 await self._apply(table, seat, action_text, version)
             await self.after_change(table)
