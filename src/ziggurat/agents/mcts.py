@@ -26,7 +26,7 @@ from ziggurat.core.rng import Rng
 class Node:
     """Statistics of one action taken from an information set."""
 
-    __slots__ = ("action", "available", "children", "totals", "visits")
+    __slots__ = ("action", "available", "children", "order", "totals", "visits")
 
     def __init__(self, action: Action | None, players: int) -> None:
         self.action = action
@@ -34,6 +34,7 @@ class Node:
         self.visits = 0
         self.available = 1
         self.totals = [0.0] * players
+        self.order: list[Action] | None = None  # actions to try, most promising first
 
 
 def terminal_rewards(state: State) -> list[float]:
@@ -55,6 +56,7 @@ class MCTSAgent:
         seconds: float | None = None,
         exploration: float = 0.7,
         rollout_depth: int | None = None,
+        widening: float = 2.0,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("give the search a budget: iterations, seconds, or both")
@@ -63,6 +65,7 @@ class MCTSAgent:
         self.seconds = seconds
         self.exploration = exploration
         self.rollout_depth = rollout_depth
+        self.widening = widening
         self.last_iterations = 0
 
     def select_action(self, state: State, seat: int) -> Action:
@@ -82,6 +85,7 @@ class MCTSAgent:
         heuristics = _heuristics(state)
         rollout_action = getattr(heuristics, "rollout_action", None)
         evaluate = getattr(heuristics, "evaluate", None)
+        prior = getattr(heuristics, "action_prior", None)
         players = len(state.scores())
         root = Node(None, players)
         rng = self.rng
@@ -99,9 +103,8 @@ class MCTSAgent:
             while not world.is_terminal():
                 legal = world.legal_actions()
                 mover = world.current_player
-                untried = [a for a in legal if a.id not in node.children]
-                if untried:
-                    action = untried[rng.randrange(len(untried))]
+                action = self._next_untried(node, world, legal, mover, prior)
+                if action is not None:
                     child = node.children[action.id] = Node(action, players)
                     for a in legal:
                         if a.id != action.id and a.id in node.children:
@@ -112,7 +115,9 @@ class MCTSAgent:
                 log_scale = self.exploration
                 best_child, best_value = None, -1.0
                 for a in legal:
-                    c = node.children[a.id]
+                    c = node.children.get(a.id)
+                    if c is None:
+                        continue
                     c.available += 1
                     value = c.totals[mover] / c.visits + log_scale * math.sqrt(
                         math.log(c.available) / c.visits
@@ -144,6 +149,33 @@ class MCTSAgent:
             done += 1
         self.last_iterations = done
         return root
+
+    def _next_untried(self, node, world, legal, mover, prior):  # type: ignore[no-untyped-def]
+        """Progressive widening: a node may hold about ``widening * sqrt(visits)`` children,
+        tried in the order the game's prior ranks them (random order without one). With a
+        few hundred placements to choose from, this is what lets a search of a few thousand
+        iterations look past the first move."""
+        limit = max(1, math.ceil(self.widening * math.sqrt(node.visits + 1)))
+        present = sum(1 for a in legal if a.id in node.children)
+        if present >= limit and present:
+            return None
+        if node.order is None:
+            if prior is not None:
+                node.order = sorted(legal, key=lambda a: -prior(world, mover, a))
+            else:
+                node.order = list(legal)
+                for i in range(len(node.order) - 1, 0, -1):
+                    j = self.rng.randrange(i + 1)
+                    node.order[i], node.order[j] = node.order[j], node.order[i]
+        legal_ids = {a.id for a in legal}
+        for a in node.order:
+            if a.id in legal_ids and a.id not in node.children:
+                return a
+        for a in legal:  # legal here but unseen when the order was made (another world)
+            if a.id not in node.children:
+                node.order.append(a)
+                return a
+        return None
 
 
 def _heuristics(state: State) -> Any:
