@@ -5,7 +5,7 @@ import random
 import pytest
 
 import ziggurat
-from ziggurat.agents import GreedyAgent, RandomAgent, make_agent
+from ziggurat.agents import GreedyAgent, MCTSAgent, RandomAgent, make_agent
 
 
 def play(game, agents, seed):
@@ -21,8 +21,11 @@ def play(game, agents, seed):
 def test_make_agent_names() -> None:
     assert isinstance(make_agent("random"), RandomAgent)
     assert isinstance(make_agent("greedy"), GreedyAgent)
-    with pytest.raises(ziggurat.InvalidOptions, match="unknown agent 'mcts'; the agents are"):
-        make_agent("mcts")
+    strong = make_agent("medium", 3)
+    assert isinstance(strong, MCTSAgent)
+    assert (strong.iterations, strong.seconds) == (2500, 2.0)
+    with pytest.raises(ziggurat.InvalidOptions, match="unknown agent 'oracle'; the agents are"):
+        make_agent("oracle")
 
 
 @pytest.mark.parametrize("name", ["random", "greedy"])

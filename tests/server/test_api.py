@@ -30,7 +30,7 @@ def test_games_list_their_options_and_bots(client) -> None:
     assert game["name"] == "babylonia" and game["players"] == [2, 3, 4]
     assert game["options"]["players"]["default"] == 3
     assert set(game["options"]) >= {"ziggurat_cards", "first_round_limit"}
-    assert game["agents"] == ["random", "greedy"]
+    assert game["agents"] == ["random", "greedy", "easy", "medium", "hard"]
 
 
 def test_create_returns_one_invite_per_human_seat(client) -> None:

@@ -23,16 +23,31 @@ class Agent(Protocol):
     def select_action(self, state: State, seat: int) -> Action: ...
 
 
-AGENT_NAMES = ("random", "greedy")
+# The search strengths players choose: ISMCTS iterations per decision, with a time cap so that
+# a slow machine never keeps a table waiting long (the cap only binds where iterations would
+# take longer; below it the bot is fully reproducible from its seed).
+MCTS_STRENGTHS: dict[str, dict[str, float]] = {
+    "easy": {"iterations": 200, "seconds": 0.5},
+    "medium": {"iterations": 2500, "seconds": 2.0},
+    "hard": {"iterations": 10000, "seconds": 8.0},
+}
+
+AGENT_NAMES = ("random", "greedy", *MCTS_STRENGTHS)
 
 
 def make_agent(name: str, seed: int = 0) -> Agent:
     """An agent by name, seeded so that tournaments replay."""
     from .greedy import GreedyAgent
+    from .mcts import MCTSAgent
     from .random_agent import RandomAgent
 
     if name == "random":
         return RandomAgent(seed)
     if name == "greedy":
         return GreedyAgent(seed)
+    if name in MCTS_STRENGTHS:
+        budget = MCTS_STRENGTHS[name]
+        return MCTSAgent(
+            seed, iterations=int(budget["iterations"]), seconds=budget["seconds"], rollout_depth=20
+        )
     raise InvalidOptions(f"unknown agent {name!r}; the agents are: {', '.join(AGENT_NAMES)}")
