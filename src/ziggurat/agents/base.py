@@ -28,8 +28,8 @@ class Agent(Protocol):
 # take longer; below it the bot is fully reproducible from its seed).
 MCTS_STRENGTHS: dict[str, dict[str, float]] = {
     "easy": {"iterations": 200, "seconds": 0.5},
-    "medium": {"iterations": 2500, "seconds": 2.0},
-    "hard": {"iterations": 10000, "seconds": 8.0},
+    "medium": {"iterations": 2000, "seconds": 2.0},
+    "hard": {"iterations": 8000, "seconds": 8.0},
 }
 
 AGENT_NAMES = ("random", "greedy", *MCTS_STRENGTHS)
