@@ -10,6 +10,7 @@ import os
 import secrets
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import psycopg
@@ -107,3 +108,17 @@ def wait_for(client: TestClient, table_id: str, predicate, timeout: float = 60.0
 def a_legal_move(client: TestClient, table_id: str, seat: int, token: str, index: int = 0) -> str:
     """One of the seat's legal actions now (stands are dealt from a secret seed)."""
     return view(client, table_id, seat, token)["legal_actions"][index]["text"]
+
+
+@contextmanager
+def two_listening_servers(url: str) -> Iterator[tuple[TestClient, TestClient, str, list[str]]]:
+    """Two server processes' apps on one PostgreSQL database, the second following the
+    first's changes; a two-human table created on the first, seat 0 to start."""
+    with make_client(url) as first, make_client(url) as second:
+        made = create(
+            first,
+            [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}],
+            start_player=0,
+        )
+        second.portal.call(second.app.state.service.listening.wait)
+        yield first, second, made["table"]["id"], [i["token"] for i in made["invites"]]

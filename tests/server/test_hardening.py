@@ -15,7 +15,16 @@ from starlette.websockets import WebSocketDisconnect
 
 from ziggurat.server.db import ActionRow, make_engine, migrate
 
-from .conftest import a_legal_move, act, auth, create, make_client, view, wait_for
+from .conftest import (
+    a_legal_move,
+    act,
+    auth,
+    create,
+    make_client,
+    two_listening_servers,
+    view,
+    wait_for,
+)
 from .test_websocket import receive_version
 
 TWO_HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]
@@ -194,12 +203,7 @@ def test_migrations_can_race(postgres_url) -> None:
 
 
 def test_sockets_catch_up_after_the_notification_channel_drops(postgres_url) -> None:
-    with make_client(postgres_url) as first, make_client(postgres_url) as second:
-        made = create(first, TWO_HUMANS, start_player=0)
-        table_id = made["table"]["id"]
-        tokens = [i["token"] for i in made["invites"]]
-        service = second.app.state.service
-        second.portal.call(service.listening.wait)
+    with two_listening_servers(postgres_url) as (first, second, table_id, tokens):  # noqa: SIM117 - the socket needs the second server
         with second.websocket_connect(f"/ws/tables/{table_id}") as socket:
             assert socket.receive_json()["version"] == 0
             admin_url = postgres_url.replace("postgresql+psycopg://", "postgresql://")

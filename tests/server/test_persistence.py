@@ -3,7 +3,7 @@ database never both append the same action."""
 
 from __future__ import annotations
 
-from .conftest import a_legal_move, act, create, make_client, view
+from .conftest import a_legal_move, act, create, make_client, two_listening_servers, view
 from .test_websocket import receive_version
 
 TWO_HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]
@@ -68,16 +68,9 @@ def test_bots_resume_after_a_restart(database_url) -> None:
         assert final["view"]["terminal"] is True
 
 
-def test_a_change_made_by_one_server_reaches_sockets_on_another(database_url) -> None:
+def test_a_change_made_by_one_server_reaches_sockets_on_another(postgres_url) -> None:
     """Several server processes on PostgreSQL: LISTEN/NOTIFY carries every change."""
-    if not database_url.startswith("postgresql"):
-        return  # SQLite serves one process; there is nobody to notify
-    with make_client(database_url) as first, make_client(database_url) as second:
-        made = create(first, TWO_HUMANS, start_player=0)
-        table_id = made["table"]["id"]
-        tokens = [i["token"] for i in made["invites"]]
-        service = second.app.state.service
-        second.portal.call(service.listening.wait)
+    with two_listening_servers(postgres_url) as (first, second, table_id, tokens):  # noqa: SIM117 - the socket needs the second server
         with second.websocket_connect(f"/ws/tables/{table_id}?seat=1&token={tokens[1]}") as ws:
             assert ws.receive_json()["version"] == 0
             move = a_legal_move(first, table_id, 0, tokens[0])
