@@ -15,6 +15,9 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import get_context
 from typing import Any
 
 from ziggurat.core.action import Action
@@ -44,7 +47,13 @@ def terminal_rewards(state: State) -> list[float]:
 
 
 class MCTSAgent:
-    """ISMCTS with a budget of ``iterations`` and/or ``seconds`` per decision."""
+    """ISMCTS with a budget of ``iterations`` and/or ``seconds`` per decision.
+
+    With ``workers`` above one the search is root-parallel: that many processes each grow
+    their own tree from their own seed (the iterations split between them, the time cap
+    shared), and the root statistics are summed before choosing. Call :meth:`close` (or use
+    the agent as a context manager) to stop the worker processes.
+    """
 
     name = "mcts"
 
@@ -57,38 +66,91 @@ class MCTSAgent:
         exploration: float = 0.7,
         rollout_depth: int | None = None,
         widening: float = 2.0,
+        workers: int = 1,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("give the search a budget: iterations, seconds, or both")
+        if workers < 1:
+            raise ValueError(f"workers must be 1 or more, not {workers}")
         self.rng = Rng(seed)
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
         self.rollout_depth = rollout_depth
         self.widening = widening
+        self.workers = workers
         self.last_iterations = 0
+        self._pool: ProcessPoolExecutor | None = None
 
     def select_action(self, state: State, seat: int) -> Action:
         legal = state.legal_actions()
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
-        root = self.search(state, seat)
-        best = max(
-            (c for c in root.children.values() if c.action in legal),
-            key=lambda c: (c.visits, c.totals[seat]),
-        )
-        assert best.action is not None
-        return best.action
+        if self.workers > 1:
+            stats = self._parallel_root_stats(state, seat)
+        else:
+            stats = root_stats(self.search(state, seat), seat)
+        by_id = {a.id: a for a in legal}
+        best = max((k for k in stats if k in by_id), key=lambda k: stats[k])
+        return by_id[best]
+
+    def _parallel_root_stats(self, state: State, seat: int) -> dict[int, tuple[int, float]]:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=get_context("spawn"))
+        shares = [None] * self.workers
+        if self.iterations is not None:
+            base, extra = divmod(self.iterations, self.workers)
+            shares = [base + (i < extra) for i in range(self.workers)]  # type: ignore[misc]
+        settings = {
+            "seconds": self.seconds,
+            "exploration": self.exploration,
+            "rollout_depth": self.rollout_depth,
+            "widening": self.widening,
+        }
+        futures = [
+            self._pool.submit(_worker_search, state, seat, self.rng.next64(), share, settings)
+            for share in shares
+        ]
+        merged: dict[int, tuple[int, float]] = {}
+        self.last_iterations = 0
+        for future in futures:
+            stats, done = future.result()
+            self.last_iterations += done
+            for key, (visits, total) in stats.items():
+                old = merged.get(key, (0, 0.0))
+                merged[key] = (old[0] + visits, old[1] + total)
+        return merged
+
+    def close(self) -> None:
+        """Stop the worker processes of a root-parallel agent (a no-op with one worker)."""
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
+            self._pool = None
+
+    def __enter__(self) -> MCTSAgent:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     def search(self, state: State, seat: int) -> Node:
         heuristics = _heuristics(state)
         rollout_action = getattr(heuristics, "rollout_action", None)
         evaluate = getattr(heuristics, "evaluate", None)
+        priors = getattr(heuristics, "action_priors", None)
         prior = getattr(heuristics, "action_prior", None)
+        if priors is None and prior is not None:
+
+            def priors(world: State, mover: int, actions: list[Action]) -> list[float]:
+                return [prior(world, mover, a) for a in actions]
+
+        cutoff = self.rollout_depth if evaluate else None  # rollouts run on without evaluate
         players = len(state.scores())
         root = Node(None, players)
         rng = self.rng
+        exploration = self.exploration
+        log, sqrt = math.log, math.sqrt
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         while True:
@@ -102,36 +164,36 @@ class MCTSAgent:
             # Selection and expansion.
             while not world.is_terminal():
                 legal = world.legal_actions()
+                legal_ids = {a.id for a in legal}
+                children = node.children
+                # The children this world offers: as a rule far fewer than its legal actions.
+                present = [c for key, c in children.items() if key in legal_ids]
+                for c in present:
+                    c.available += 1
                 mover = world.current_player
-                action = self._next_untried(node, world, legal, mover, prior)
+                action = self._next_untried(node, legal, legal_ids, len(present), world, priors)
                 if action is not None:
-                    child = node.children[action.id] = Node(action, players)
-                    for a in legal:
-                        if a.id != action.id and a.id in node.children:
-                            node.children[a.id].available += 1
+                    child = children[action.id] = Node(action, players)
                     world.apply_action(action)
                     path.append(child)
                     break
-                log_scale = self.exploration
-                best_child, best_value = None, -1.0
-                for a in legal:
-                    c = node.children.get(a.id)
-                    if c is None:
-                        continue
-                    c.available += 1
-                    value = c.totals[mover] / c.visits + log_scale * math.sqrt(
-                        math.log(c.available) / c.visits
-                    )
-                    if value > best_value:
-                        best_child, best_value = c, value
-                assert best_child is not None and best_child.action is not None
+                values = [
+                    c.totals[mover] / c.visits + exploration * sqrt(log(c.available) / c.visits)
+                    for c in present
+                ]
+                best_value = max(values)
+                best = [c for c, value in zip(present, values, strict=True) if value == best_value]
+                best_child = best[0]
+                if len(best) > 1:  # a tie goes to the first of them in the order of ``legal``
+                    best_child = next(c for a in legal if (c := children.get(a.id)) in best)
+                assert best_child.action is not None
                 world.apply_action(best_child.action)
                 node = best_child
                 path.append(node)
             # Simulation.
             depth = 0
             while not world.is_terminal():
-                if self.rollout_depth is not None and depth >= self.rollout_depth and evaluate:
+                if cutoff is not None and depth >= cutoff:
                     break
                 if rollout_action is not None:
                     world.apply_action(rollout_action(world, rng))
@@ -143,39 +205,69 @@ class MCTSAgent:
             # Backpropagation.
             for n in path:
                 n.visits += 1
-                totals = n.totals
-                for s in range(players):
-                    totals[s] += rewards[s]
+                n.totals = [t + r for t, r in zip(n.totals, rewards, strict=True)]
             done += 1
         self.last_iterations = done
         return root
 
-    def _next_untried(self, node, world, legal, mover, prior):  # type: ignore[no-untyped-def]
+    def _next_untried(
+        self,
+        node: Node,
+        legal: list[Action],
+        legal_ids: set[int],
+        present: int,
+        world: State,
+        priors: Callable[[State, int, list[Action]], list[float]] | None,
+    ) -> Action | None:
         """Progressive widening: a node may hold about ``widening * sqrt(visits)`` children,
         tried in the order the game's prior ranks them (random order without one). With a
         few hundred placements to choose from, this is what lets a search of a few thousand
-        iterations look past the first move."""
+        iterations look past the first move. ``legal_ids`` are the ids of ``legal``,
+        ``present`` counts the node's children among them; ``priors`` scores a list of
+        actions at once (the heuristics' own ``action_priors``, or ``action_prior`` one by
+        one), so a game can share the work of ranking hundreds of them."""
         limit = max(1, math.ceil(self.widening * math.sqrt(node.visits + 1)))
-        present = sum(1 for a in legal if a.id in node.children)
-        if present >= limit and present:
+        if present >= limit:
             return None
-        if node.order is None:
-            if prior is not None:
-                node.order = sorted(legal, key=lambda a: -prior(world, mover, a))
+        order = node.order
+        if order is None:
+            if priors is not None:
+                values = priors(world, world.current_player, legal)
+                # Stable: equal priors keep the order of ``legal``.
+                ranked = sorted(range(len(legal)), key=values.__getitem__, reverse=True)
+                order = [legal[i] for i in ranked]
             else:
-                node.order = list(legal)
-                for i in range(len(node.order) - 1, 0, -1):
+                order = list(legal)
+                for i in range(len(order) - 1, 0, -1):
                     j = self.rng.randrange(i + 1)
-                    node.order[i], node.order[j] = node.order[j], node.order[i]
-        legal_ids = {a.id for a in legal}
-        for a in node.order:
-            if a.id in legal_ids and a.id not in node.children:
+                    order[i], order[j] = order[j], order[i]
+            node.order = order
+        elif present == len(legal):  # every action here has its child already
+            return None
+        children = node.children
+        for a in order:
+            if a.id in legal_ids and a.id not in children:
                 return a
         for a in legal:  # legal here but unseen when the order was made (another world)
-            if a.id not in node.children:
-                node.order.append(a)
+            if a.id not in children:
+                order.append(a)
                 return a
         return None
+
+
+def root_stats(root: Node, seat: int) -> dict[int, tuple[int, float]]:
+    """Visits and the searching seat's summed reward per root action id: what a decision
+    rests on, and all that root-parallel workers send back."""
+    return {key: (c.visits, c.totals[seat]) for key, c in root.children.items()}
+
+
+def _worker_search(
+    state: State, seat: int, seed: int, iterations: int | None, settings: dict[str, Any]
+) -> tuple[dict[int, tuple[int, float]], int]:
+    """One root-parallel share of a search, run in a worker process."""
+    agent = MCTSAgent(seed, iterations=iterations, **settings)
+    root = agent.search(state, seat)
+    return root_stats(root, seat), agent.last_iterations
 
 
 def _heuristics(state: State) -> Any:

@@ -9,11 +9,12 @@ and not spending tokens for nothing.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
-from ziggurat.core.hexgrid import iter_bits
+from ziggurat.core.rng import Rng
 
 from .actions import CARD, END, EXTRA, PLACE, BabyloniaAction
-from .pieces import FARMER
+from .pieces import FARMER, FIELD_CITIES
 from .state import BabyloniaState
 
 # Card preference when points are equal (card 1 already wins on its ten points).
@@ -21,73 +22,122 @@ CARD_VALUE = {1: 0.0, 2: 3.0, 3: 4.0, 4: 2.5, 5: 2.5, 6: 2.0, 7: 5.0, 8: 3.0, 9:
 
 END_BONUS = 0.25  # another farmer must be worth more than keeping it for a later turn
 
-
-def tiebreak(state: BabyloniaState, seat: int, action: BabyloniaAction) -> float:
-    kind = action.kind
-    if kind == PLACE:
-        return _placement_value(state, seat, action.token, action.bit)
-    if kind == END:
-        return END_BONUS
-    if kind == CARD:
-        return CARD_VALUE[action.card]
-    if kind == EXTRA:
-        return 1.0
-    return 0.0
-
-
-def _placement_value(state: BabyloniaState, seat: int, token: int, b: int) -> float:
-    board = state.board
-    around = board.neighbours[b]
-    value = 0.0
-    targets = around & (state.cities | state.zig_unscored)
-    for t in iter_bits(targets):
-        ring = board.neighbours[t]
-        mine = (state.tok[seat] & ring).bit_count() + 1
-        best_other = max(
-            ((state.tok[s] & ring).bit_count() for s in range(state.n) if s != seat), default=0
-        )
-        if mine > best_other:
-            value += 1.0  # this token makes or keeps us the leader there
-        elif mine == best_other:
-            value += 0.5
-        if state.cities >> t & 1 and token != FARMER and state.tile_at[t] >> token & 1:
-            value += 1.0  # a noble that the city will pay for
-    if token != FARMER and not targets:
-        value -= 0.5  # a noble far from any city earns nothing yet
-    if (1 << b) & board.river_mask:
-        value -= 0.2
-    return value
-
-
 ROLLOUT_SAMPLE = 6  # legal actions a rollout step compares
 SCORE_SCALE = 8.0  # points of lead that make a position about 3:1 in evaluate()
-FIELD_CITIES = 20
+
+
+def tiebreak(state: BabyloniaState, seat: int, action: BabyloniaAction) -> float:
+    """What ``action`` promises ``seat`` beyond its immediate points.
+
+    A placement: per city or ziggurat next to the hex, a point when the token makes or keeps
+    the seat the leader there and half a point when it ties (:func:`_lead`), and a point
+    for a noble whose kind the city prints (the city will pay for it); half a point off a
+    noble with no city or ziggurat next to it (it earns nothing yet), a fifth off a token
+    hidden in the river. A card: its :data:`CARD_VALUE`. Ending placement: :data:`END_BONUS`;
+    taking the extra turn: a point.
+    """
+    return _values(state, seat, (action,), points=False)[0]
 
 
 def action_prior(state: BabyloniaState, seat: int, action: BabyloniaAction) -> float:
     """How promising an action looks before any search: points it takes on the spot (crop
     fields, a ziggurat next to it) plus the tie-break above. Cheap: no copy of the state."""
-    value = tiebreak(state, seat, action)
-    if action.kind == PLACE:
-        bit = 1 << action.bit
-        if bit & state.fields:
-            tile = state.tile_at[action.bit]
-            value += sum(state.cities_won) if tile == FIELD_CITIES else tile - 10
-        if bit & state.board.zig_touch_mask:
-            value += 1.0
-    return value
+    return _values(state, seat, (action,), points=True)[0]
 
 
-def rollout_action(state: BabyloniaState, rng) -> BabyloniaAction:  # type: ignore[no-untyped-def]
+def action_priors(
+    state: BabyloniaState, seat: int, actions: Sequence[BabyloniaAction]
+) -> list[float]:
+    """:func:`action_prior` of each of ``actions``: what the search ranks a node's legal
+    actions by, hundreds of placements at a time."""
+    return _values(state, seat, actions, points=True)
+
+
+def rollout_action(state: BabyloniaState, rng: Rng) -> BabyloniaAction:
     """A quick, sensible move for search rollouts: the best of a few sampled legal actions
-    by :func:`action_prior`."""
-    legal = state.legal_actions()
-    if len(legal) <= ROLLOUT_SAMPLE:
-        sample = legal
-    else:
-        sample = [legal[rng.randrange(len(legal))] for _ in range(ROLLOUT_SAMPLE)]
-    seat = state.current_player
-    return max(sample, key=lambda a: action_prior(state, seat, a))
+    by :func:`action_prior` (the first of them on a tie)."""
+    sample = state.legal_sample(rng, ROLLOUT_SAMPLE)
+    values = _values(state, state.current_player, sample, points=True)
+    return sample[values.index(max(values))]
+
+
+def _values(
+    state: BabyloniaState, seat: int, actions: Sequence[BabyloniaAction], points: bool
+) -> list[float]:
+    """:func:`action_prior` (``points``) or :func:`tiebreak` of each of ``actions``.
+
+    One loop for all of them, because search runs it on every rollout step and on every
+    node it ranks: the position's masks are looked up once, and where the seat stands next
+    to a city or ziggurat is worked out once however many hexes and token kinds share it.
+    Every term but the river's fifth is a multiple of one half, so the order in which the
+    neighbours are visited does not change the float.
+    """
+    board = state.board
+    neighbours = board.neighbours
+    river = board.river_mask
+    zig_touch = board.zig_touch_mask
+    contested = state.cities | state.zig_unscored
+    cities = state.cities
+    fields = state.fields
+    tile_at = state.tile_at
+    leads: dict[int, float] = {}  # _lead by city or ziggurat hex
+    out = []
+    for action in actions:
+        kind = action.kind
+        if kind != PLACE:
+            if kind == END:
+                out.append(END_BONUS)
+            elif kind == CARD:
+                out.append(CARD_VALUE[action.card])
+            else:
+                out.append(1.0 if kind == EXTRA else 0.0)
+            continue
+        token = action.token
+        b = action.bit
+        targets = neighbours[b] & contested
+        if targets:
+            value = 0.0
+            while targets:
+                low = targets & -targets
+                targets ^= low
+                t = low.bit_length() - 1
+                lead = leads.get(t)
+                if lead is None:
+                    lead = leads[t] = _lead(state, seat, t)
+                value += lead  # leading or tying there
+                if low & cities and token != FARMER and tile_at[t] >> token & 1:
+                    value += 1.0  # a noble that the city will pay for
+        elif token != FARMER:
+            value = -0.5  # a noble far from any city earns nothing yet
+        else:
+            value = 0.0
+        bit = 1 << b
+        if bit & river:
+            value -= 0.2  # a token hidden in the river
+        if points:
+            if bit & fields:
+                tile = tile_at[b]
+                value += sum(state.cities_won) if tile == FIELD_CITIES else tile - 10
+            if bit & zig_touch:
+                value += 1.0
+        out.append(value)
+    return out
+
+
+def _lead(state: BabyloniaState, seat: int, t: int) -> float:
+    """1 if one more token next to ``t`` makes or keeps ``seat`` the strict leader there,
+    0.5 if it ties the best other seat, else 0."""
+    ring = state.board.neighbours[t]
+    mine = best_other = 0
+    for s, tokens in enumerate(state.tok):
+        count = (tokens & ring).bit_count()
+        if s == seat:
+            mine = count + 1
+        elif count > best_other:
+            best_other = count
+    if mine > best_other:
+        return 1.0
+    return 0.5 if mine == best_other else 0.0
 
 
 def evaluate(state: BabyloniaState) -> list[float]:

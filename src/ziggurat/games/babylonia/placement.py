@@ -145,25 +145,30 @@ def can_place(state: BabyloniaState) -> bool:
     return any(stand[base + t] and targets(state, t) for t in range(4))
 
 
-def legal_placements(state: BabyloniaState) -> list[BabyloniaAction]:
-    """Placement actions in a stable order: by token kind (M, S, P, F), then free land,
-    crop fields and river hexes, each by hex."""
+def placement_runs(state: BabyloniaState) -> list[tuple[list[BabyloniaAction], list[int]]]:
+    """The legal placements as runs of (a token kind's row of actions by hex, the hexes it
+    may take), in their stable order: by token kind (M, S, P, F), then free land, crop
+    fields and river hexes, each by hex.
+
+    Runs rather than one list, so that a rollout drawing a few placements at random need
+    not build the hundreds there are. The hex lists are the state's own: read, don't change.
+    """
     stand = state.stand
     base = 4 * state.turn_player
     rows = state.game.actions.place
-    out: list[BabyloniaAction] = []
+    runs: list[tuple[list[BabyloniaAction], list[int]]] = []
     for t in range(4):
         if stand[base + t]:
             up_ok, river_ok = allowed_where(state, t)
-            row = rows[t]
+            row: list[BabyloniaAction] = rows[t]  # type: ignore[assignment]
             if up_ok:
-                out += [row[b] for b in state.land_list]  # type: ignore[misc]
+                runs.append((row, state.land_list))
                 fields = field_targets(state, t)
                 if fields:
-                    out += [row[b] for b in iter_bits(fields)]  # type: ignore[misc]
+                    runs.append((row, list(iter_bits(fields))))
             if river_ok:
-                out += [row[b] for b in state.river_list]  # type: ignore[misc]
-    return out
+                runs.append((row, state.river_list))
+    return runs
 
 
 def turn_complete(state: BabyloniaState) -> bool:
@@ -214,9 +219,26 @@ def why_not_end(state: BabyloniaState) -> str:
     )
 
 
+def may_place(state: BabyloniaState, token: int, b: int) -> bool:
+    """May ``token`` go on hex ``b`` now: does the stand hold one, and is ``b`` among its
+    :func:`targets`? Checks only that hex, so the crop fields a farmer could reach (the
+    costly part of the targets) are worked out only for a field; a search validates every
+    placement it plays."""
+    if not state.stand[4 * state.turn_player + token]:
+        return False
+    up_ok, river_ok = allowed_where(state, token)
+    bit = 1 << b
+    if up_ok:
+        if bit & state.free_land:
+            return True
+        if bit & state.fields and bit & field_targets(state, token):
+            return True
+    return bool(river_ok and bit & state.free_river)
+
+
 def why_not_place(state: BabyloniaState, token: int, b: int, text: str) -> str | None:
     """``None`` if ``token`` may go on hex ``b`` now, else the reason."""
-    if (targets(state, token) >> b) & 1 and state.stand[4 * state.turn_player + token]:
+    if may_place(state, token, b):
         return None
     name = TOKEN_NAMES[token]
     seat = state.turn_player

@@ -13,6 +13,7 @@ only one hex qualifies, refilling, and passing the turn.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import TYPE_CHECKING, Any
 
 from ziggurat.core.api import TERMINAL
@@ -175,6 +176,37 @@ class BabyloniaState:
             self._legal = self._generate()
         return list(self._legal)
 
+    def legal_sample(self, rng: Rng, k: int) -> list[BabyloniaAction]:
+        """All legal actions if there are at most ``k``, else ``k`` of them drawn uniformly
+        with replacement: ``legal[rng.randrange(len(legal))]`` over :meth:`legal_actions`,
+        the same draws in the same order. Search rollouts call this on every step; when
+        placing, the legal list runs to hundreds of actions, so the draws index the
+        placement runs instead of building it."""
+        if self._legal is not None or self.phase != PHASE_PLACE:
+            legal = self.legal_actions()
+            if len(legal) <= k:
+                return legal
+            return [legal[rng.randrange(len(legal))] for _ in range(k)]
+        runs, end = self._placement_runs()
+        starts = []  # where each run begins in the legal list
+        placements = 0
+        for _, bits in runs:
+            starts.append(placements)
+            placements += len(bits)
+        total = placements + end
+        if total <= k:
+            return self.legal_actions()
+        sample = []
+        for _ in range(k):
+            i = rng.randrange(total)
+            if i < placements:
+                r = bisect_right(starts, i) - 1  # the last run starting at or before i
+                row, bits = runs[r]
+                sample.append(row[bits[i - starts[r]]])
+            else:  # the end of placement, listed last
+                sample.append(self.game.actions.end)
+        return sample
+
     def apply_action(self, action: BabyloniaAction) -> None:
         """Apply a legal action; an illegal one raises ``IllegalAction`` and changes nothing."""
         problem = self.why_illegal(action)
@@ -292,8 +324,9 @@ class BabyloniaState:
         table = self.game.actions
         phase = self.phase
         if phase == PHASE_PLACE:
-            actions = placement.legal_placements(self)
-            if placement.end_allowed(self, bool(actions)):
+            runs, end = self._placement_runs()
+            actions = [row[b] for row, bits in runs for b in bits]
+            if end:
                 actions.append(table.end)
             return actions
         if phase == PHASE_SCORE:
@@ -303,6 +336,14 @@ class BabyloniaState:
         if phase == PHASE_EXTRA:
             return [table.extra, table.no_extra]
         return []
+
+    def _placement_runs(
+        self,
+    ) -> tuple[list[tuple[list[BabyloniaAction], list[int]]], bool]:
+        """The legal placements as :func:`placement.placement_runs`, and whether ``end``
+        follows them: the legal actions of the placement phase."""
+        runs = placement.placement_runs(self)
+        return runs, placement.end_allowed(self, any(bits for _, bits in runs))
 
     # ----------------------------------------------------------------- applying
 
