@@ -1,4 +1,4 @@
-"""The ``ziggurat`` command: ``ziggurat play GAME ...`` and ``ziggurat replay FILE``.
+"""The ``ziggurat`` command: ``play``, ``replay``, ``serve`` and ``arena``.
 
 This module only reads the command line, builds the game and the seats, and hands over to
 :mod:`ziggurat.terminal`, which runs the table. Every problem with the command line is an
@@ -9,6 +9,7 @@ described in :mod:`ziggurat.terminal`.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 from collections.abc import Sequence
@@ -199,7 +200,92 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="worker processes for bot moves (default %(default)s)",
     )
+    _add_arena(commands)
     return parser
+
+
+def _option(text: str) -> tuple[str, object]:
+    """``key=value`` for a game option; the value is read as JSON (``3``, ``true``,
+    ``null``) and otherwise kept as text (``advanced``)."""
+    key, eq, value = text.partition("=")
+    if not eq or not key:
+        raise argparse.ArgumentTypeError(f"{text!r} is not key=value")
+    try:
+        return key, json.loads(value)
+    except json.JSONDecodeError:
+        return key, value
+
+
+def _add_arena(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    from ziggurat.arena.backends import BACKENDS
+
+    arena = commands.add_parser(
+        "arena",
+        help="play a seeded tournament between agents and report statistics",
+        description="Play seeded games between agents, each deal in every seating, and report "
+        "win rates with 95%% intervals, scores, margins, seat advantage, OpenSkill ratings and "
+        "plots. Every game is stored as it ends; an interrupted tournament resumes with --resume.",
+        epilog="Example: ziggurat arena babylonia --agents medium,greedy --games 200 --jobs 2 "
+        "--seed 1. Agents: " + ", ".join(AGENT_NAMES) + ", or mcts:iterations=N[:seconds=S]"
+        "[:workers=W] (settings may follow any search strength, e.g. medium:workers=2). "
+        "Guide: docs/ai.md.",
+    )
+    arena.set_defaults(subparser=arena)
+    arena.add_argument("game", choices=game_names(), help="the game to play")
+    arena.add_argument(
+        "--agents",
+        type=_name_list,
+        required=True,
+        metavar="A,B,...",
+        help="one agent per seat; name one twice to enter two copies",
+    )
+    arena.add_argument(
+        "--players", type=int, metavar="N", help="player count (default: the number of agents)"
+    )
+    arena.add_argument(
+        "--games",
+        type=_non_negative,
+        default=100,
+        metavar="N",
+        help="games to play, rounded up so each deal is played in every seating "
+        "(default %(default)s)",
+    )
+    arena.add_argument(
+        "--jobs", type=int, default=1, metavar="J", help="games played at once (default 1)"
+    )
+    arena.add_argument(
+        "--seed", type=_non_negative, default=0, metavar="S", help="tournament seed (default 0)"
+    )
+    arena.add_argument(
+        "--option",
+        type=_option,
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option, e.g. --option ziggurat_cards=advanced (repeatable)",
+    )
+    arena.add_argument(
+        "--out",
+        type=Path,
+        metavar="FILE",
+        help="the JSON result file (default: arena-GAME-SEED.json); its plots go beside it",
+    )
+    arena.add_argument(
+        "--resume", action="store_true", help="finish the tournament stored in --out"
+    )
+    arena.add_argument(
+        "--records", type=Path, metavar="DIR", help="save each game's record in this folder"
+    )
+    arena.add_argument("--no-plots", action="store_true", help="write no PNG plots")
+    arena.add_argument(
+        "--backend", choices=BACKENDS, default="local", help="where games run (default local)"
+    )
+    arena.add_argument(
+        "--address",
+        metavar="ADDR",
+        help="with --backend ray: the cluster to join (auto, host:6379 or ray://host:10001); "
+        "without it a local Ray instance with --jobs CPUs is started",
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -214,6 +300,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _play(args.subparser, args)
         if args.command == "serve":
             return _serve(args)
+        if args.command == "arena":
+            return _arena(args)
         return _replay(args)
     except SystemExit as stop:  # argparse: --help, --version, or a usage error
         return stop.code if isinstance(stop.code, int) else EXIT_USAGE
@@ -326,6 +414,64 @@ def _serve(args: argparse.Namespace) -> int:
         workers=args.workers,
         log_level="warning",
     )
+    return EXIT_OK
+
+
+def _arena(args: argparse.Namespace) -> int:
+    from ziggurat.arena import Plan, run_tournament, summarize
+    from ziggurat.arena.plots import write_plots
+    from ziggurat.arena.report import print_summary
+
+    options = dict(args.option)
+    if args.players is not None:
+        options["players"] = args.players
+    options.setdefault("players", len(args.agents))
+    if args.address is not None and args.backend != "ray":
+        _error("ziggurat arena: --address is for --backend ray")
+        return EXIT_USAGE
+    try:
+        plan = Plan(args.game, args.agents, args.games, args.seed, options)
+    except ZigguratError as exc:
+        _error(f"ziggurat arena: {exc}")
+        return EXIT_USAGE
+    out: Path = args.out or Path(f"arena-{args.game}-{args.seed}.json")
+    console = Console(highlight=False)
+    if not console.is_terminal:  # a log file: room for the whole table rather than 80 columns
+        console = Console(highlight=False, width=132)
+    seatings = len(plan.seatings)
+    console.print(
+        f"{plan.game}, {options['players']} players: {', '.join(plan.labels)}; "
+        f"{plan.total} games ({plan.deals} deals x {seatings} seatings), seed {plan.seed}, "
+        f"{args.jobs} at once ({args.backend}); results in {out}",
+        soft_wrap=True,
+    )
+    try:
+        results = run_tournament(
+            plan,
+            out,
+            jobs=args.jobs,
+            backend=args.backend,
+            address=args.address,
+            records=args.records,
+            resume=args.resume,
+            console=console,
+        )
+    except ZigguratError as exc:
+        _error(f"ziggurat arena: {exc}")
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        _error(
+            f"ziggurat arena: stopped; the finished games are in {out}; run the same command "
+            "with --resume to play the rest"
+        )
+        return 130
+    summary = summarize(plan.labels, results.results)
+    title = f"{plan.game} {options['players']}p"
+    print_summary(console, summary, title)
+    if not args.no_plots:
+        paths = write_plots(summary, out, title)
+        console.print("Plots: " + ", ".join(str(p) for p in paths.values()), soft_wrap=True)
+    console.print(f"Results: {out}", soft_wrap=True)
     return EXIT_OK
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from ziggurat.core.action import Action
 from ziggurat.core.api import State
@@ -26,7 +26,7 @@ class Agent(Protocol):
 # The search strengths players choose: ISMCTS iterations per decision, with a time cap so that
 # a slow machine never keeps a table waiting long (the cap only binds where iterations would
 # take longer; below it the bot is fully reproducible from its seed).
-MCTS_STRENGTHS: dict[str, dict[str, float]] = {
+MCTS_STRENGTHS: dict[str, dict[str, Any]] = {
     "easy": {"iterations": 200, "seconds": 0.5},
     "medium": {"iterations": 2000, "seconds": 2.0},
     "hard": {"iterations": 8000, "seconds": 8.0},
@@ -35,19 +35,57 @@ MCTS_STRENGTHS: dict[str, dict[str, float]] = {
 AGENT_NAMES = ("random", "greedy", *MCTS_STRENGTHS)
 
 
-def make_agent(name: str, seed: int = 0) -> Agent:
-    """An agent by name, seeded so that tournaments replay."""
+MCTS_SETTINGS = ("iterations", "seconds", "workers", "rollout_depth", "exploration", "widening")
+
+
+def make_agent(spec: str, seed: int = 0) -> Agent:
+    """An agent from its spec, seeded so that tournaments replay.
+
+    A spec is a name (``random``, ``greedy``, ``easy``, ``medium``, ``hard``) or a search
+    with settings of its own: ``mcts:iterations=500:seconds=2``, ``medium:workers=2``. The
+    settings are those of :class:`~ziggurat.agents.mcts.MCTSAgent`; ``none`` lifts a budget.
+    """
     from .greedy import GreedyAgent
     from .mcts import MCTSAgent
     from .random_agent import RandomAgent
 
-    if name == "random":
-        return RandomAgent(seed)
-    if name == "greedy":
-        return GreedyAgent(seed)
-    if name in MCTS_STRENGTHS:
-        budget = MCTS_STRENGTHS[name]
-        return MCTSAgent(
-            seed, iterations=int(budget["iterations"]), seconds=budget["seconds"], rollout_depth=20
-        )
-    raise InvalidOptions(f"unknown agent {name!r}; the agents are: {', '.join(AGENT_NAMES)}")
+    name, *fields = spec.split(":")
+    if name in ("random", "greedy") and not fields:
+        return RandomAgent(seed) if name == "random" else GreedyAgent(seed)
+    if name == "mcts" or name in MCTS_STRENGTHS:
+        settings = _mcts_settings(spec, name, fields)
+        return MCTSAgent(seed, **settings)
+    raise InvalidOptions(
+        f"unknown agent {spec!r}; the agents are: {', '.join(AGENT_NAMES)}, or "
+        "mcts:iterations=N[:seconds=S][:workers=W] (settings may follow any search strength)"
+    )
+
+
+def _mcts_settings(spec: str, name: str, fields: list[str]) -> dict[str, Any]:
+    base = MCTS_STRENGTHS.get(name, {"iterations": 1000, "seconds": None})
+    settings: dict[str, Any] = {
+        "iterations": base["iterations"],
+        "seconds": base["seconds"],
+        "rollout_depth": 20,
+    }
+    for field in fields:
+        key, eq, text = field.partition("=")
+        if not eq or key not in MCTS_SETTINGS:
+            raise InvalidOptions(
+                f"agent {spec!r}: {field!r} is not a setting; write key=value with key one of "
+                f"{', '.join(MCTS_SETTINGS)}"
+            )
+        try:
+            value: Any = None if text == "none" else (float(text) if "." in text else int(text))
+        except ValueError:
+            raise InvalidOptions(
+                f"agent {spec!r}: {key} must be a number or none, not {text!r}"
+            ) from None
+        settings[key] = value
+    if settings["iterations"] is None and settings["seconds"] is None:
+        raise InvalidOptions(f"agent {spec!r}: give it iterations, seconds, or both")
+    if settings.get("workers") is not None and settings["workers"] < 1:
+        raise InvalidOptions(f"agent {spec!r}: workers must be 1 or more")
+    if settings.get("workers") is None:
+        settings.pop("workers", None)
+    return settings
