@@ -81,19 +81,49 @@ class MCTSAgent:
         self.workers = workers
         self.last_iterations = 0
         self._pool: ProcessPoolExecutor | None = None
+        self._kept: tuple[Node, Any] | None = None  # subtree and view for the next decision
 
     def select_action(self, state: State, seat: int) -> Action:
         legal = state.legal_actions()
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
+        kept, self._kept = self._kept, None
         if self.workers > 1:
             stats = self._parallel_root_stats(state, seat)
         else:
-            stats = root_stats(self.search(state, seat), seat)
+            root = self.search(state, seat, self._reusable(kept, state, seat))
+            stats = root_stats(root, seat)
         by_id = {a.id: a for a in legal}
-        best = max((k for k in stats if k in by_id), key=lambda k: stats[k])
-        return by_id[best]
+        if not any(key in by_id for key in stats):  # a kept tree that fits no legal move
+            root = self.search(state, seat)
+            stats = root_stats(root, seat)
+        best = by_id[max((k for k in stats if k in by_id), key=lambda k: stats[k])]
+        if self.workers == 1:
+            self._keep(root, state, seat, best)
+        return best
+
+    def _keep(self, root: Node, state: State, seat: int, action: Action) -> None:
+        """Keep the subtree under ``action`` when this seat moves again at once (the rest of
+        a Babylonia turn): the next search starts from its statistics instead of from
+        nothing, and only tops it up to the budget."""
+        child = root.children.get(action.id)
+        if child is None:
+            return
+        after = state.clone()
+        after.apply_action(action)
+        if not after.is_terminal() and after.current_player == seat:
+            self._kept = (child, after.view(seat))
+
+    @staticmethod
+    def _reusable(kept: tuple[Node, Any] | None, state: State, seat: int) -> Node | None:
+        """The kept subtree, if ``state`` is the position it was searched for: the same seat
+        to move, seeing exactly what it saw then. Whatever the seat cannot see may differ, as
+        in any search of that information set, so reuse reveals nothing new."""
+        if kept is None or state.current_player != seat:
+            return None
+        node, view = kept
+        return node if state.view(seat) == view else None
 
     def _parallel_root_stats(self, state: State, seat: int) -> dict[int, tuple[int, float]]:
         if self._pool is None:
@@ -134,7 +164,10 @@ class MCTSAgent:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def search(self, state: State, seat: int) -> Node:
+    def search(self, state: State, seat: int, root: Node | None = None) -> Node:
+        """Grow the tree of ``seat``'s information set at ``state`` until the root has been
+        visited ``iterations`` times (a reused ``root`` starts with visits of its own) or the
+        time is up; ``last_iterations`` counts the iterations this call ran."""
         heuristics = _heuristics(state)
         rollout_action = getattr(heuristics, "rollout_action", None)
         evaluate = getattr(heuristics, "evaluate", None)
@@ -147,14 +180,15 @@ class MCTSAgent:
 
         cutoff = self.rollout_depth if evaluate else None  # rollouts run on without evaluate
         players = len(state.scores())
-        root = Node(None, players)
+        if root is None:
+            root = Node(None, players)
         rng = self.rng
         exploration = self.exploration
         log, sqrt = math.log, math.sqrt
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         while True:
-            if self.iterations is not None and done >= self.iterations:
+            if self.iterations is not None and root.visits >= self.iterations:
                 break
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
