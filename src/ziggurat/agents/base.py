@@ -28,7 +28,7 @@ class Agent(Protocol):
 # take longer; below it the bot is fully reproducible from its seed).
 MCTS_STRENGTHS: dict[str, dict[str, Any]] = {
     "easy": {"iterations": 200, "seconds": 0.5},
-    "medium": {"iterations": 2000, "seconds": 2.0},
+    "medium": {"iterations": 1000, "seconds": 2.0},
     "hard": {"iterations": 8000, "seconds": 8.0},
 }
 

@@ -8,12 +8,14 @@ and not spending tokens for nothing.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 
 from ziggurat.core.rng import Rng
 
 from .actions import CARD, END, EXTRA, PLACE, BabyloniaAction
+from .board import Board
 from .pieces import FARMER, FIELD_CITIES
 from .state import BabyloniaState
 
@@ -74,8 +76,7 @@ def _values(
     """
     board = state.board
     neighbours = board.neighbours
-    river = board.river_mask
-    zig_touch = board.zig_touch_mask
+    in_river, by_ziggurat = _hex_flags(board)
     contested = state.cities | state.zig_unscored
     cities = state.cities
     fields = state.fields
@@ -111,17 +112,26 @@ def _values(
             value = -0.5  # a noble far from any city earns nothing yet
         else:
             value = 0.0
-        bit = 1 << b
-        if bit & river:
+        if in_river[b]:
             value -= 0.2  # a token hidden in the river
         if points:
-            if bit & fields:
+            if fields >> b & 1:
                 tile = tile_at[b]
                 value += sum(state.cities_won) if tile == FIELD_CITIES else tile - 10
-            if bit & zig_touch:
+            if by_ziggurat[b]:
                 value += 1.0
         out.append(value)
     return out
+
+
+@functools.lru_cache(maxsize=16)
+def _hex_flags(board: Board) -> tuple[tuple[bool, ...], tuple[bool, ...]]:
+    """By hex bit: is it a river hex, does it touch a ziggurat? Fixed facts of a board,
+    cheaper to look up in every prior than to test on its masks of a few hundred bits."""
+    size = len(board.neighbours)
+    in_river = tuple(bool(board.river_mask >> b & 1) for b in range(size))
+    by_ziggurat = tuple(bool(board.zig_touch_mask >> b & 1) for b in range(size))
+    return in_river, by_ziggurat
 
 
 def _lead(state: BabyloniaState, seat: int, t: int) -> float:
