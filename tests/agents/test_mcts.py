@@ -74,3 +74,50 @@ def test_a_whole_game_against_greedy_finishes() -> None:
         assert action in state.legal_actions()
         state.apply_action(action)
     assert state.winners()
+
+
+def turn_start(players: int = 2, seed: int = 4):
+    """A position where the player to move has a whole turn (several placements) ahead."""
+    game = ziggurat.load_game("babylonia", players=players, first_round_limit=False)
+    return game.new_initial_state(seed=seed)
+
+
+def test_the_rest_of_a_turn_reuses_the_subtree_and_tops_it_up() -> None:
+    state = turn_start()
+    seat = state.current_player
+    agent = MCTSAgent(seed=2, iterations=200)
+    first = agent.select_action(state, seat)
+    assert agent.last_iterations == 200
+    kept_visits = agent._kept[0].visits
+    assert 0 < kept_visits < 200
+    state.apply_action(first)
+    assert state.current_player == seat  # the turn goes on
+    agent.select_action(state, seat)
+    assert agent.last_iterations == 200 - kept_visits  # only the top-up
+
+
+def test_a_kept_subtree_is_not_used_for_another_position() -> None:
+    state = turn_start()
+    seat = state.current_player
+    agent = MCTSAgent(seed=2, iterations=120)
+    agent.select_action(state, seat)
+    other = turn_start(seed=5)  # another deal: the kept view does not match
+    agent.select_action(other, other.current_player)
+    assert agent.last_iterations == 120
+
+
+def test_reuse_still_decides_only_from_what_its_seat_sees() -> None:
+    state = turn_start(players=3)
+    seat = state.current_player
+    other_world = state.determinize(seat, random.Random(12))
+    assert other_world.to_json() != state.to_json()
+    choices = []
+    for world in (state.clone(), other_world):
+        agent = MCTSAgent(seed=6, iterations=100)
+        picked = []
+        while world.current_player == seat and len(picked) < 3:
+            action = agent.select_action(world, seat)
+            picked.append(str(action))
+            world.apply_action(action)
+        choices.append(picked)
+    assert choices[0] == choices[1]

@@ -35,7 +35,9 @@ def print_summary(console: Console, summary: Summary, title: str) -> None:
         )
     console.print(entrants)
     seats = Table(
-        title="Seat advantage (place in turn order; 0 moves first)",
+        title="Seat advantage",
+        caption="place: in the turn order, 0 moves first",
+        caption_justify="left",
         title_justify="left",
         box=box.SIMPLE_HEAD,
     )
