@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -417,6 +418,10 @@ def _serve(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def _arena(args: argparse.Namespace) -> int:
     from ziggurat.arena import Plan, run_tournament, summarize
     from ziggurat.arena.plots import write_plots
@@ -445,6 +450,7 @@ def _arena(args: argparse.Namespace) -> int:
         f"{args.jobs} at once ({args.backend}); results in {out}",
         soft_wrap=True,
     )
+    signal.signal(signal.SIGTERM, _interrupt)  # a stopped job saves like Ctrl-C does
     try:
         results = run_tournament(
             plan,

@@ -58,3 +58,58 @@ def test_an_existing_result_file_needs_resume(run_cli: RunCli, tmp_path: Path) -
     assert run_cli(*args, "--out", str(out)).code == 0
     run = run_cli(*args, "--out", str(out))
     assert run.code == 2 and "pass --resume" in run.err
+
+
+def test_a_terminated_tournament_stops_its_games_at_once(tmp_path: Path) -> None:
+    """SIGTERM (a stopped job) saves and ends like Ctrl-C, and the games in play are
+    abandoned: these would take many minutes each, far past the wait below."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    out = tmp_path / "t.json"
+    command = [
+        sys.executable, "-m", "ziggurat.cli", "arena", "babylonia", "--games", "4",
+        "--agents", "mcts:iterations=1000000:seconds=none,greedy", "--jobs", "2",
+        "--out", str(out),
+    ]  # fmt: skip
+    job = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    children: list[int] = []
+    while time.monotonic() < deadline and not (out.exists() and len(children) == 2):
+        time.sleep(0.2)
+        children = _children(job.pid)
+    assert len(children) == 2, "two worker processes play"
+    time.sleep(1)  # they are inside their games now
+    job.send_signal(signal.SIGTERM)
+    _, err = job.communicate(timeout=60)
+    assert job.returncode == 130
+    assert "--resume to play the rest" in " ".join(err.split())
+    assert json.loads(out.read_text())["results"] == []
+    time.sleep(0.5)
+    assert not [pid for pid in children if _running(pid)]
+
+
+def _children(pid: int) -> list[int]:
+    """The pool's worker processes: children of ``pid`` started by ``spawn_main`` (Linux
+    /proc; multiprocessing's resource tracker, which leaves by itself, is not one)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+                cmdline = (entry / "cmdline").read_bytes()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid and b"spawn_main" in cmdline:
+                found.append(int(entry.name))
+    return found
+
+
+def _running(pid: int) -> bool:
+    """Alive and not a zombie waiting to be reaped."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False

@@ -48,12 +48,18 @@ def _local(tasks: Sequence[GameTask], jobs: int) -> Iterator[dict[str, Any]]:
         return
     # spawn, not fork: a forked child would inherit the progress display's thread and locks.
     pool = ProcessPoolExecutor(jobs, mp_context=get_context("spawn"))
+    finished = False
     try:
         futures = [pool.submit(play_game, task) for task in tasks]
         for future in as_completed(futures):
             yield future.result()
+        finished = True
     finally:
-        pool.shutdown(wait=False, cancel_futures=True)
+        workers = list(pool._processes.values())  # the executor has no public way to stop them
+        pool.shutdown(wait=finished, cancel_futures=True)
+        if not finished:  # interrupted: games in play are abandoned, not left running
+            for worker in workers:
+                worker.terminate()
 
 
 def _ray(tasks: Sequence[GameTask], jobs: int, address: str | None) -> Iterator[dict[str, Any]]:
