@@ -23,7 +23,7 @@ def test_make_agent_names() -> None:
     assert isinstance(make_agent("greedy"), GreedyAgent)
     strong = make_agent("medium", 3)
     assert isinstance(strong, MCTSAgent)
-    assert (strong.iterations, strong.seconds) == (2000, 2.0)
+    assert (strong.iterations, strong.seconds) == (1000, 2.0)
     with pytest.raises(ziggurat.InvalidOptions, match="unknown agent 'oracle'; the agents are"):
         make_agent("oracle")
 
