@@ -1,0 +1,101 @@
+"""Actions in words and structured fields, for the log and for the front ends' controls.
+
+An offer is face down at the table: only its author sees its cards in the log; everyone
+else reads "makes an offer" with the number of cards (the stack's height is public, and the
+hand sizes show it anyway). The cards themselves become public at the reveal, which the
+view shows (``build.offers``, then ``last_build``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .actions import (
+    ACCEPT,
+    ACTION_TYPES,
+    BUILD,
+    DOUBLE,
+    DRAW_THREE,
+    GIVE_UP,
+    NO_DOUBLE,
+    NO_TRIPLE,
+    OFFER,
+    PASS,
+    TRADE,
+    TRIPLE,
+    TowerAction,
+    cards_words,
+)
+from .components import TYPES
+
+if TYPE_CHECKING:
+    from .game import TowerOfBabelGame
+
+
+def _counts(cards: tuple[int, int, int, int]) -> dict[str, int]:
+    return {TYPES[t]: c for t, c in enumerate(cards) if c}
+
+
+def describe_action(
+    game: TowerOfBabelGame, action: TowerAction, actor: int, viewer: int | None
+) -> dict[str, Any]:
+    """Structured fields and words for ``action`` by ``actor``, as ``viewer`` may see them."""
+    kind = action.kind
+    out: dict[str, Any] = {"type": ACTION_TYPES[kind]}
+    if kind == OFFER:
+        size = sum(action.cards) + action.exchange
+        if viewer != actor:
+            out["cards_count"] = size
+            out["text"] = "offer ?"
+            out["words"] = (
+                "makes no offer"
+                if not size
+                else f"makes a face-down offer of {size} card" + ("s" if size != 1 else "")
+            )
+            return out
+        out["cards"] = _counts(action.cards)
+        out["exchange"] = action.exchange
+        out["cards_count"] = size
+        words = f"offers {cards_words(action.cards)}" if size else "makes no offer"
+        if action.exchange:
+            words += " with the exchange card"
+        out["words"] = words
+    elif kind == BUILD:
+        w, k = divmod(action.space, game.spaces_per_wonder)
+        out["space"] = action.space
+        out["wonder"] = game.wonder_ids[w]
+        out["slot"] = k + 1
+        out["words"] = f"builds on {game.data.wonder_names[w]}, space {k + 1}"
+    elif kind == ACCEPT:
+        out["seats"] = list(action.seats)
+        out["jokers"] = action.joker_count
+        out["joker_cards"] = _counts(action.jokers)
+        who = (
+            "accepts no offer"
+            if not action.seats
+            else "accepts the offer"
+            + ("s" if len(action.seats) > 1 else "")
+            + " of seat"
+            + ("s " if len(action.seats) > 1 else " ")
+            + ", ".join(str(s) for s in action.seats)
+        )
+        if action.joker_count:
+            plural = "s" if action.joker_count > 1 else ""
+            who += f", with {action.joker_count} joker{plural} as {cards_words(action.jokers)}"
+        out["words"] = who
+    elif kind == TRADE:
+        out["cards"] = _counts(action.cards)
+        out["words"] = f"trades {cards_words(action.cards)} (card trade)"
+    else:
+        out["words"] = {
+            PASS: "passes",
+            GIVE_UP: "gives up: the disc stays unfulfilled",
+            TRIPLE: "plays the triple bonus",
+            NO_TRIPLE: "keeps the triple bonus",
+            DOUBLE: "plays the double turn",
+            NO_DOUBLE: "keeps the double turn",
+            DRAW_THREE: "plays draw three",
+        }[kind]
+    out["id"] = action.id
+    out["text"] = action.text
+    return out

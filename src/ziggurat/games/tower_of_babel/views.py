@@ -1,0 +1,310 @@
+"""What one seat may see (``view``) and a full state consistent with it (``determinize``).
+
+Secret at the table (rules §11): each hand (building cards, action cards, whether the
+exchange card is still in it while offers are face down), each pending offer until the
+reveal (seen by its author), the order of the building-card pile and of the action-card
+pile (seen by nobody; the generator's state too). Public: the board, pieces, scores, the
+marker, owned discs, every pile's size, the face-up discard piles, how many cards each
+player holds and how many cards each face-down offer holds.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ziggurat.core.api import TERMINAL
+from ziggurat.core.errors import ZigguratError
+from ziggurat.core.rng import Rng
+
+from .components import ACTION_KINDS, DOUBLE_TURN, TRIPLE_BONUS, TYPES
+from .rules import offer_caps
+from .state import NO_DISC, PHASE_DOUBLE, PHASE_NAMES, PHASE_TRIPLE
+
+if TYPE_CHECKING:
+    from .state import TowerState
+
+MAX_DEALS = 100_000
+
+
+def _check_seat(state: TowerState, seat: int | None) -> None:
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+        raise ZigguratError(f"seat must be an int or None, not {seat!r}")
+    if seat is not None and not 0 <= seat < state.n:
+        raise ZigguratError(f"seat {seat} is not a seat of this game (0..{state.n - 1})")
+
+
+def counts_dict(counts: list[int] | tuple[int, ...]) -> dict[str, int]:
+    return {TYPES[t]: counts[t] for t in range(4)}
+
+
+def disc_json(state: TowerState, disc: int) -> dict[str, Any]:
+    game = state.game
+    return {
+        "id": disc,
+        "need": {TYPES[t]: c for t, c in enumerate(game.disc_needs[disc]) if c},
+        "text": game.disc_text(disc),
+        "two_type": disc >= game.first_two_type,
+    }
+
+
+def _cards_in_hand(state: TowerState, seat: int) -> int:
+    return sum(state.hand[4 * seat : 4 * seat + 4]) + state.exchange_in_hand[seat]
+
+
+def _offer_size(state: TowerState, seat: int) -> int:
+    return sum(state.offer_cards[4 * seat : 4 * seat + 4]) + state.offer_exchange[seat]
+
+
+def view(state: TowerState, seat: int | None) -> dict[str, Any]:
+    """Everything public plus ``seat``'s own secrets, as JSON-ready data."""
+    _check_seat(state, seat)
+    game = state.game
+    n = state.n
+    per = game.spaces_per_wonder
+    wonders = []
+    for w, wonder_id in enumerate(game.wonder_ids):
+        spaces = []
+        for k in range(per):
+            disc = state.space_disc[w * per + k]
+            spaces.append(None if disc == NO_DISC else disc_json(state, disc))
+        wonders.append(
+            {
+                "id": wonder_id,
+                "name": game.data.wonder_names[w],
+                "spaces": spaces,
+                "pieces": state.pieces[w * n : w * n + n],
+                "completed": bool(state.done_mask >> w & 1),
+            }
+        )
+    players = []
+    for s in range(n):
+        players.append(
+            {
+                "seat": s,
+                "score": state.score[s],
+                "cards": _cards_in_hand(state, s),
+                "action_cards": sum(state.actions_held[7 * s : 7 * s + 7]),
+                "supply": state.supply[s],
+                "discs": [disc_json(state, d) for d, o in enumerate(state.disc_owner) if o == s],
+            }
+        )
+    data = game.data
+    out: dict[str, Any] = {
+        "game": game.name,
+        "players": n,
+        "seat": seat,
+        "phase": PHASE_NAMES[state.phase],
+        "current_player": None if state.current_player == TERMINAL else state.current_player,
+        "active": state.active,
+        "second_turn": state.second_turn,
+        "turn": state.turn_number,
+        "turn_order": [(state.active + i) % n for i in range(n)],
+        "wonders": wonders,
+        "marker": state.marker,
+        "rows": [list(r) for r in data.rows],
+        "final_row": list(data.final_row),
+        "set_bonus": list(data.bonus),
+        "seats": players,
+        "draw_pile": len(state.pile),
+        "discard": counts_dict(state.discard),
+        "action_pile": len(state.action_pile),
+        "action_discard": {k: state.action_discard[i] for i, k in enumerate(ACTION_KINDS)},
+        "action_cards_in_game": game.action_cards,
+        "build": _build_view(state, seat),
+        "last_build": _last_build_view(state),
+        "final": state.final_parts,
+    }
+    if seat is not None:
+        out["hand"] = {
+            "cards": counts_dict(state.hand[4 * seat : 4 * seat + 4]),
+            "exchange": bool(state.exchange_in_hand[seat]),
+            "actions": {k: state.actions_held[7 * seat + i] for i, k in enumerate(ACTION_KINDS)},
+        }
+    return out
+
+
+def _build_view(state: TowerState, seat: int | None) -> dict[str, Any] | None:
+    if state.disc == NO_DISC:
+        return None
+    game = state.game
+    w, k = divmod(state.space, game.spaces_per_wonder)
+    offers = []
+    revealed = {s: (cards, ex) for s, cards, ex in state.reveal}
+    for i in range(1, state.n):
+        s = (state.active + i) % state.n
+        entry: dict[str, Any] = {"seat": s, "made": bool(state.offered >> s & 1)}
+        if state.revealed:
+            cards, ex = revealed.get(s, ((0, 0, 0, 0), 0))
+            entry["cards"] = counts_dict(cards)
+            entry["exchange"] = bool(ex)
+            entry["matching"] = counts_dict(state.offer_cards[4 * s : 4 * s + 4])
+            entry["accepted"] = bool(state.accepted >> s & 1)
+            entry["triple"] = bool(state.triple_mask >> s & 1)
+            entry["cards_count"] = sum(cards) + ex
+        else:
+            entry["cards_count"] = _offer_size(state, s) if entry["made"] else None
+            if s == seat and entry["made"]:
+                entry["cards"] = counts_dict(state.offer_cards[4 * s : 4 * s + 4])
+                entry["exchange"] = bool(state.offer_exchange[s])
+        offers.append(entry)
+    return {
+        "space": state.space,
+        "wonder": game.wonder_ids[w],
+        "slot": k + 1,
+        "disc": disc_json(state, state.disc),
+        "revealed": state.revealed,
+        "offers": offers,
+    }
+
+
+def _last_build_view(state: TowerState) -> dict[str, Any] | None:
+    last = state.last_build
+    if last is None:
+        return None
+    game = state.game
+    w, k = divmod(last["space"], game.spaces_per_wonder)
+    wonder = last["wonder"]
+    return {
+        "active": last["active"],
+        "wonder": game.wonder_ids[w],
+        "slot": k + 1,
+        "disc": disc_json(state, last["disc"]),
+        "built": last["built"],
+        "receiver": None if last["receiver"] < 0 else last["receiver"],
+        "offers": [
+            {
+                "seat": s,
+                "cards": counts_dict(cards),
+                "exchange": bool(ex),
+                "accepted": bool(last["accepted"] >> s & 1),
+                "triple": bool(last["triples"] >> s & 1),
+                "points": last["rejected_points"][s],
+            }
+            for s, cards, ex in last["offers"]
+        ],
+        "wonder_scored": None
+        if wonder is None
+        else {"wonder": game.wonder_ids[wonder[0]], "row": wonder[1], "points": list(wonder[2])},
+    }
+
+
+# ----------------------------------------------------------------------- determinize
+
+
+def determinize(state: TowerState, seat: int, rng: Any) -> TowerState:
+    """A full state that ``seat`` cannot tell from this one, hidden parts drawn from ``rng``.
+
+    Every other seat's building cards (hand and any face-down offer) are dealt afresh from
+    the cards ``seat`` has not seen (the pile and those hands), keeping each count; a
+    face-down offer is rebuilt with its public size, a legal content and the exchange card
+    in it or not. Action cards in other hands are dealt from the unseen action cards, so
+    the seat at decision point T or D keeps the card that point shows it holds. Both piles
+    are reshuffled and the generator reseeded, so future draws are unknown too.
+    """
+    _check_seat(state, seat)
+    if seat is None:
+        raise ZigguratError("determinize needs a seat; a spectator sees no secrets to keep")
+    other = state.clone()
+    other._legal = None
+    other._legal_ids = None
+    n = state.n
+    others = [s for s in range(n) if s != seat]
+    hidden_offer = [
+        s for s in others if state.offered >> s & 1 and not state.revealed and state.disc != NO_DISC
+    ]
+    # --- building cards
+    pool = state.pile[:]
+    for s in others:
+        for t in range(4):
+            pool.extend([t] * state.hand[4 * s + t])
+            if s in hidden_offer:
+                pool.extend([t] * state.offer_cards[4 * s + t])
+    for _ in range(MAX_DEALS):
+        rng.shuffle(pool)
+        if _deal_building(state, other, others, hidden_offer, pool, rng):
+            break
+    else:  # unreachable: the real deal itself is one of the deals tried for
+        raise AssertionError("no deal of the unseen cards fits the face-down offers")
+    # --- action cards
+    action_pool = state.action_pile[:]
+    for s in others:
+        for k in range(7):
+            action_pool.extend([k] * state.actions_held[7 * s + k])
+            other.actions_held[7 * s + k] = 0
+    rng.shuffle(action_pool)
+    if state.current != seat:
+        required = -1
+        if state.phase == PHASE_TRIPLE:
+            required = TRIPLE_BONUS
+        elif state.phase == PHASE_DOUBLE:
+            required = DOUBLE_TURN
+        if required >= 0:
+            action_pool.remove(required)
+            other.actions_held[7 * state.current + required] += 1
+            held_before = sum(state.actions_held[7 * state.current : 7 * state.current + 7])
+            needed = held_before - 1
+            for _ in range(needed):
+                other.actions_held[7 * state.current + action_pool.pop()] += 1
+    for s in others:
+        if s == state.current and state.phase in (PHASE_TRIPLE, PHASE_DOUBLE):
+            continue
+        for _ in range(sum(state.actions_held[7 * s : 7 * s + 7])):
+            other.actions_held[7 * s + action_pool.pop()] += 1
+    other.action_pile = action_pool
+    other.rng = Rng(rng.randrange(1 << 64))
+    return other
+
+
+def _deal_building(
+    state: TowerState,
+    other: TowerState,
+    others: list[int],
+    hidden_offer: list[int],
+    pool: list[int],
+    rng: Any,
+) -> bool:
+    """Deal ``pool`` (shuffled) to the other seats' hands and face-down offers; the rest is
+    the new pile. False if a face-down offer could not be given a legal content."""
+    at = 0
+    for s in others:
+        base = 4 * s
+        building = sum(state.hand[base : base + 4])
+        in_offer = 0
+        if s in hidden_offer:
+            in_offer = sum(state.offer_cards[base : base + 4])
+            size = in_offer + state.offer_exchange[s]
+            # where the exchange card is, is secret: any split that keeps the sizes will do
+            exchange = size >= 2 and rng.randrange(2) == 1
+            in_offer = size - exchange
+            building = building + sum(state.offer_cards[base : base + 4]) - in_offer
+            other.offer_exchange[s] = int(exchange)
+            other.exchange_in_hand[s] = int(not exchange)
+        cards = pool[at : at + building + in_offer]
+        at += building + in_offer
+        hand = [0, 0, 0, 0]
+        offer = [0, 0, 0, 0]
+        if in_offer:
+            _total, per_type, supply = offer_caps(state, s)
+            need = state.need()
+            matching = 0
+            for card in cards:
+                if (
+                    sum(offer) < in_offer
+                    and offer[card] < per_type[card]
+                    and (not need[card] or matching < supply)
+                ):
+                    offer[card] += 1
+                    matching += 1 if need[card] else 0
+                else:
+                    hand[card] += 1
+            if sum(offer) < in_offer:
+                return False
+        else:
+            for card in cards:
+                hand[card] += 1
+        other.hand[base : base + 4] = hand
+        other.offer_cards[base : base + 4] = (
+            offer if s in hidden_offer else state.offer_cards[base : base + 4]
+        )
+    other.pile = pool[at:]
+    return True
