@@ -178,7 +178,12 @@ class MCTSAgent:
             def priors(world: State, mover: int, actions: list[Action]) -> list[float]:
                 return [prior(world, mover, a) for a in actions]
 
-        cutoff = self.rollout_depth if evaluate else None  # rollouts run on without evaluate
+        # Rollouts run to the end without ``evaluate``; with it, they stop at the agent's
+        # rollout_depth, or else at the depth the game's heuristics suggest (ROLLOUT_DEPTH).
+        depth_limit = self.rollout_depth
+        if depth_limit is None:
+            depth_limit = getattr(heuristics, "ROLLOUT_DEPTH", None)
+        cutoff = depth_limit if evaluate else None
         players = len(state.scores())
         if root is None:
             root = Node(None, players)

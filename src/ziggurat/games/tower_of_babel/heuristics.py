@@ -1,0 +1,304 @@
+"""Tower of Babel knowledge for game-agnostic agents: what a move is worth before any search.
+
+Points in this game mostly come later (wonder majorities, the final row, disc sets), so the
+greedy agent's "points now" decides little; :func:`tiebreak` carries the judgement a player
+makes at each decision point:
+
+* choose a disc he can complete from his own hand, whose type adds to his set and whose
+  wonder he can lead; pass when none is in reach;
+* offer the matching cards he can spare (rejected, each is a point; accepted, each is a piece
+  on the wonder), never bluff cards, and the exchange card only for a disc he wants;
+* as the active player, keep the majority and the disc: place his own pieces, take offers
+  when that saves cards he needs, never hand over a disc for nothing;
+* play the triple bonus on a big rejected offer, draw three at once, trade cards of types
+  no disc asks for any more.
+
+:func:`rollout_action` is the search's quick policy (it builds offers directly instead of
+listing the hundreds a big hand allows) and :func:`evaluate` scores a position where a
+rollout stops, counting what the final scoring would pay as the board stands.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from ziggurat.core.rng import Rng
+
+from .actions import (
+    ACCEPT,
+    BUILD,
+    DOUBLE,
+    DRAW_THREE,
+    GIVE_UP,
+    OFFER,
+    PASS,
+    TRADE,
+    TRIPLE,
+    TowerAction,
+)
+from .components import DISC_BONUS, FIVE_POINTS
+from .scoring import set_bonus, wonder_points
+from .state import NO_DISC, PHASE_CHOOSE, PHASE_OFFER, TowerState
+
+ROLLOUT_DEPTH = 60
+"""Actions a search rollout plays before :func:`evaluate` scores the position: about three
+rounds at four players, enough to see the current disc and the next few resolved."""
+
+SCORE_SCALE = 10.0  # points of lead that make a position about 3:1 in evaluate()
+CARD_VALUE = 0.6  # a building card in hand, in points
+PIECE_VALUE = 0.5  # a piece of value 1 on an incomplete wonder, in points, before majorities
+NOISE = 0.35  # how far the rollout policy strays from its own ranking
+
+
+def tiebreak(state: TowerState, seat: int, action: TowerAction) -> float:
+    """What ``action`` promises ``seat`` beyond the points it scores at once."""
+    return action_priors(state, seat, (action,))[0]
+
+
+def action_prior(state: TowerState, seat: int, action: TowerAction) -> float:
+    return action_priors(state, seat, (action,))[0]
+
+
+def action_priors(state: TowerState, seat: int, actions: Sequence[TowerAction]) -> list[float]:
+    """:func:`tiebreak` of each of ``actions`` (one pass, shared lookups)."""
+    out = []
+    builds: dict[int, float] = {}
+    for action in actions:
+        kind = action.kind
+        if kind == PASS:
+            out.append(0.4)
+        elif kind == BUILD:
+            value = builds.get(action.space)
+            if value is None:
+                value = builds[action.space] = _build_value(state, seat, action.space)
+            out.append(value)
+        elif kind == OFFER:
+            out.append(_offer_value(state, seat, action))
+        elif kind == ACCEPT:
+            out.append(_accept_value(state, action))
+        elif kind == GIVE_UP:
+            out.append(-1.0 - _rejected_points(state, 0))
+        elif kind == TRIPLE:
+            matching = sum(state.offer_cards[4 * seat : 4 * seat + 4])
+            out.append(2.0 * matching - 1.0)
+        elif kind == DOUBLE:
+            out.append(1.0)
+        elif kind == DRAW_THREE:
+            out.append(1.5)
+        elif kind == TRADE:
+            out.append(_trade_value(state, action))
+        else:  # no triple bonus, no double turn
+            out.append(0.0)
+    return out
+
+
+def _shown_types(state: TowerState) -> list[int]:
+    """Per type, the cards the discs still on the board ask for."""
+    needs = state.game.disc_needs
+    shown = [0, 0, 0, 0]
+    for disc in state.space_disc:
+        if disc != NO_DISC:
+            need = needs[disc]
+            for t in range(4):
+                shown[t] += need[t]
+    return shown
+
+
+def _set_gain(state: TowerState, seat: int, disc: int) -> int:
+    """How much the disc adds to the seat's disc-set bonus."""
+    data = state.game.data
+    need = state.game.disc_needs[disc]
+    counts = [0, 0, 0, 0]
+    needs = state.game.disc_needs
+    for d, owner in enumerate(state.disc_owner):
+        if owner == seat:  # a two-type disc counts for its first type here: close enough
+            for t in range(4):
+                if needs[d][t]:
+                    counts[t] += 1
+                    break
+    return max(
+        data.set_bonus(counts[t] + 1) - data.set_bonus(counts[t]) for t in range(4) if need[t]
+    )
+
+
+def _majority_value(state: TowerState, seat: int, wonder: int, added: int) -> float:
+    """Points the seat may expect from the wonder with ``added`` more value there: what the
+    row it would be scored on pays, times how safe the standing is."""
+    data = state.game.data
+    n = state.n
+    values = state.pieces[wonder * n : wonder * n + n]
+    values[seat] += added
+    per = state.game.spaces_per_wonder
+    left = sum(1 for d in state.space_disc[wonder * per : wonder * per + per] if d != NO_DISC)
+    row = data.rows[min(state.marker, len(data.rows) - 1)]
+    points = wonder_points(values, row, data.participation)[seat]
+    return points * (1.0 if left <= 1 else 0.6)
+
+
+def _build_value(state: TowerState, seat: int, space: int) -> float:
+    disc = state.space_disc[space]
+    need = state.game.disc_needs[disc]
+    hand = state.hand[4 * seat : 4 * seat + 4]
+    total = sum(need)
+    missing = sum(max(0, need[t] - hand[t]) for t in range(4))
+    wonder = space // state.game.spaces_per_wonder
+    if total > state.supply[seat]:
+        return -3.0
+    gain = _set_gain(state, seat, disc)
+    if missing:
+        # opponents might fill the gap, but each card they do not give is their point
+        return 0.2 * gain - 0.9 * missing
+    before = _majority_value(state, seat, wonder, 0)
+    after = _majority_value(state, seat, wonder, total)
+    return 2.0 + 0.35 * gain + 0.5 * (after - before) - 0.15 * total
+
+
+def _offer_value(state: TowerState, seat: int, action: TowerAction) -> float:
+    need = state.need()
+    cards = action.cards
+    matching = sum(cards[t] for t in range(4) if need[t])
+    bluff = sum(cards) - matching
+    value = 0.8 * matching - 0.6 * bluff
+    if action.exchange:
+        value += 0.3 * _set_gain(state, seat, state.disc) - 0.5
+    return value
+
+
+def _rejected_points(state: TowerState, accepted: int) -> int:
+    """Points the offers not in ``accepted`` would score (one per matching card)."""
+    total = 0
+    for s in range(state.n):
+        if not accepted >> s & 1:
+            total += sum(state.offer_cards[4 * s : 4 * s + 4])
+    return total
+
+
+def _accept_value(state: TowerState, action: TowerAction) -> float:
+    active = state.active
+    need = state.need()
+    remaining = sum(need)
+    value = 0.0
+    exchange = False
+    for s in action.seats:
+        cards = sum(state.offer_cards[4 * s : 4 * s + 4])
+        remaining -= cards
+        if state.offer_exchange[s]:
+            exchange = True
+            value += PIECE_VALUE * cards  # their cards become my pieces ...
+        else:
+            value += 0.3 * cards  # cards of mine saved, points denied, pieces given
+    value -= 0.5 * _rejected_points(state, action.mask | 1 << active)
+    value += PIECE_VALUE * remaining
+    if exchange:
+        value -= 2.0 + 0.4 * _set_gain(state, active, state.disc)  # ... but the disc is gone
+    value -= 0.4 * action.joker_count
+    return value
+
+
+def _trade_value(state: TowerState, action: TowerAction) -> float:
+    shown = _shown_types(state)
+    return sum(c * (0.5 if not shown[t] else -0.3) for t, c in enumerate(action.cards))
+
+
+# ----------------------------------------------------------------------------- search
+
+
+def rollout_action(state: TowerState, rng: Rng) -> TowerAction:
+    """A quick, sensible move: the best by :func:`action_priors`, with a little noise, of
+    the legal actions; offers are built from matching cards only, never listed in full."""
+    seat = state.current_player
+    if state.phase == PHASE_OFFER:
+        candidates = _natural_offers(state, seat)
+    elif state.phase == PHASE_CHOOSE:
+        table = state.game.actions
+        candidates = [table.pass_]
+        candidates += [table.build[s] for s, d in enumerate(state.space_disc) if d != NO_DISC]
+    else:
+        candidates = state.legal_actions()
+        if len(candidates) == 1:
+            return candidates[0]
+    values = action_priors(state, seat, candidates)
+    best = candidates[0]
+    best_value = -math.inf
+    for action, value in zip(candidates, values, strict=True):
+        value += NOISE * rng.random()
+        if value > best_value:
+            best, best_value = action, value
+    return best
+
+
+def _natural_offers(state: TowerState, seat: int) -> list[TowerAction]:
+    """Offers of matching cards only (none, one, ... up to every card the caps allow), with
+    and without the exchange card: the offers worth considering."""
+    need = state.need()
+    table = state.game.actions
+    hand = state.hand[4 * seat : 4 * seat + 4]
+    supply = state.supply[seat]
+    types = [t for t in range(4) if need[t]]
+    limits = [min(hand[t], need[t]) for t in types]
+    out = [table.offer[(0, 0, 0, 0), False]]
+    exchange = state.exchange_in_hand[seat]
+    if len(types) == 1:
+        t = types[0]
+        for c in range(1, min(limits[0], supply) + 1):
+            counts = [0, 0, 0, 0]
+            counts[t] = c
+            key = (counts[0], counts[1], counts[2], counts[3])
+            out.append(table.offer[key, False])
+            if exchange:
+                out.append(table.offer[key, True])
+        return out
+    a, b = types
+    for ca in range(limits[0] + 1):
+        for cb in range(limits[1] + 1):
+            if not ca + cb or ca + cb > supply:
+                continue
+            counts = [0, 0, 0, 0]
+            counts[a] = ca
+            counts[b] = cb
+            key = (counts[0], counts[1], counts[2], counts[3])
+            out.append(table.offer[key, False])
+            if exchange:
+                out.append(table.offer[key, True])
+    return out
+
+
+def position_values(state: TowerState) -> list[float]:
+    """Per seat: points so far plus what the final scoring would pay if the game ended now
+    (incomplete wonders on the final row, disc sets, five_points and disc_bonus cards), and
+    a little for cards in hand."""
+    game = state.game
+    data = game.data
+    n = state.n
+    values = [float(s) for s in state.score]
+    if state.final_parts is not None:
+        return values
+    for wonder in range(game.num_wonders):
+        if state.done_mask >> wonder & 1:
+            continue
+        pieces = state.pieces[wonder * n : wonder * n + n]
+        if any(pieces):
+            for seat, points in enumerate(
+                wonder_points(pieces, data.final_row, data.participation)
+            ):
+                values[seat] += 0.7 * points
+    for seat in range(n):
+        values[seat] += set_bonus(state, seat)[0]
+        held = state.actions_held
+        values[seat] += held[7 * seat + FIVE_POINTS] * data.five_points_vp
+        discs = sum(1 for owner in state.disc_owner if owner == seat)
+        values[seat] += held[7 * seat + DISC_BONUS] * discs * data.disc_bonus_vp
+        values[seat] += CARD_VALUE * sum(state.hand[4 * seat : 4 * seat + 4])
+    return values
+
+
+def evaluate(state: TowerState) -> list[float]:
+    """Rewards in [0, 1] per seat where a rollout stops: the lead in :func:`position_values`
+    over the best other seat, squashed."""
+    values = position_values(state)
+    out = []
+    for seat, own in enumerate(values):
+        best_other = max(v for i, v in enumerate(values) if i != seat)
+        out.append(1.0 / (1.0 + math.exp(-(own - best_other) / SCORE_SCALE)))
+    return out
