@@ -66,8 +66,7 @@ def _mcts_settings(spec: str, name: str, fields: list[str]) -> dict[str, Any]:
     settings: dict[str, Any] = {
         "iterations": base["iterations"],
         "seconds": base["seconds"],
-        "rollout_depth": 20,
-    }
+    }  # rollout_depth: the game's own ROLLOUT_DEPTH unless a spec sets one
     for field in fields:
         key, eq, text = field.partition("=")
         if not eq or key not in MCTS_SETTINGS:

@@ -41,9 +41,9 @@ from .components import DISC_BONUS, FIVE_POINTS
 from .scoring import set_bonus, wonder_points
 from .state import NO_DISC, PHASE_CHOOSE, PHASE_OFFER, TowerState
 
-ROLLOUT_DEPTH = 60
-"""Actions a search rollout plays before :func:`evaluate` scores the position: about three
-rounds at four players, enough to see the current disc and the next few resolved."""
+ROLLOUT_DEPTH = 24
+"""Actions a search rollout plays before :func:`evaluate` scores the position: about one
+round at four players (a build is a choice, an offer per opponent and an acceptance)."""
 
 SCORE_SCALE = 10.0  # points of lead that make a position about 3:1 in evaluate()
 CARD_VALUE = 0.6  # a building card in hand, in points
