@@ -82,8 +82,9 @@ def build_parser() -> argparse.ArgumentParser:
         "play",
         help="play a game against bots or friends (hot-seat)",
         description="Play a game in the terminal. Humans type their moves; bots move at once.",
-        epilog="Example: ziggurat play babylonia --players 3 --seats human,greedy,random "
-        "--seed 7 --record game.json",
+        epilog="Examples: ziggurat play babylonia --players 3 --seats human,greedy,random "
+        "--seed 7 --record game.json; ziggurat play tower_of_babel --players 4 --seats "
+        "human,medium,greedy,random --two-type-discs",
     )
     play.set_defaults(subparser=play)  # so that errors found later show this usage
     play.add_argument("game", choices=game_names(), help="the game to play")
@@ -140,6 +141,19 @@ def build_parser() -> argparse.ArgumentParser:
         "--face-down-field-access",
         action="store_true",
         help="an own face-down river token lets a farmer take a neighbouring crop field",
+    )
+    tower = play.add_argument_group("Tower of Babel rules options")
+    tower.add_argument(
+        "--two-type-discs",
+        action="store_true",
+        help="the variant with the four two-type discs (one 5-disc of each type goes back to "
+        "the box)",
+    )
+    tower.add_argument(
+        "--no-action-cards",
+        action="store_true",
+        help="leave the action cards in the box (the 'Knizia variant'): completing a wonder "
+        "draws no card",
     )
 
     replay = commands.add_parser(
@@ -329,7 +343,64 @@ def _seats_for(parser: argparse.ArgumentParser, args: argparse.Namespace) -> lis
     return seats
 
 
+# The rules options of ``play``, by game: (flag, argparse dest) pairs.
+RULES_FLAGS: dict[str, tuple[tuple[str, str], ...]] = {
+    "babylonia": (
+        ("--advanced-cards", "advanced_cards"),
+        ("--no-first-round-limit", "no_first_round_limit"),
+        ("--start-player", "start_player"),
+        ("--tied-city-scores", "tied_city_scores"),
+        ("--face-down-field-access", "face_down_field_access"),
+    ),
+    "tower_of_babel": (
+        ("--two-type-discs", "two_type_discs"),
+        ("--no-action-cards", "no_action_cards"),
+    ),
+}
+GAME_TITLES = {"babylonia": "Babylonia", "tower_of_babel": "Tower of Babel"}
+
+
+def _given(value: object) -> bool:
+    """Was an option given? Its default is None (a value) or False (a switch); 0 is a value."""
+    return value is not None and value is not False
+
+
+def _check_rules_flags(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Refuse the rules options of another game (usage error, exit code 2)."""
+    for game, flags in RULES_FLAGS.items():
+        if game == args.game:
+            continue
+        given = [flag for flag, dest in flags if _given(getattr(args, dest))]
+        if given:
+            own = ", ".join(flag for flag, _ in RULES_FLAGS.get(args.game, ())) or "none"
+            title = GAME_TITLES.get(game, game)
+            parser.error(
+                f"{', '.join(given)} {'is a' if len(given) == 1 else 'are'} {title} rules "
+                f"option{'s' if len(given) > 1 else ''}, not for "
+                f"{GAME_TITLES.get(args.game, args.game)} (its rules options: {own})"
+            )
+
+
+def _game_options(args: argparse.Namespace) -> dict[str, object]:
+    """The game options the rules flags of ``args.game`` stand for."""
+    if args.game == "babylonia":
+        return {
+            "ziggurat_cards": "advanced" if args.advanced_cards else "standard",
+            "first_round_limit": not args.no_first_round_limit,
+            "start_player": args.start_player,
+            "tied_city_scores": args.tied_city_scores,
+            "face_down_field_access": args.face_down_field_access,
+        }
+    if args.game == "tower_of_babel":
+        return {
+            "two_type_discs": args.two_type_discs,
+            "action_cards": not args.no_action_cards,
+        }
+    return {}
+
+
 def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    _check_rules_flags(parser, args)
     kinds = _seats_for(parser, args)
     names: list[str] = args.names or list(kinds)
     if len(names) != len(kinds):
@@ -338,11 +409,7 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         game = load_game(
             args.game,
             players=len(kinds) if args.players is None else args.players,
-            ziggurat_cards="advanced" if args.advanced_cards else "standard",
-            first_round_limit=not args.no_first_round_limit,
-            start_player=args.start_player,
-            tied_city_scores=args.tied_city_scores,
-            face_down_field_access=args.face_down_field_access,
+            **_game_options(args),
         )
     except InvalidOptions as exc:
         _error(f"ziggurat play: {exc}")
@@ -363,7 +430,7 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     who = ", ".join(f"{s} {seat.name}" for s, seat in enumerate(seats))
     terminal.console.print(
         Text.assemble(
-            (f"{args.game.capitalize()}", "bold"),
+            (GAME_TITLES.get(args.game, args.game.capitalize()), "bold"),
             f", {len(kinds)} players ({who}). ",
             ("Seed ", "bold"),
             (str(seed), "bold cyan"),
