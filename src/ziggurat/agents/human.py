@@ -120,8 +120,8 @@ class HumanAgent:
                 if self.can_undo is not None and self.can_undo():
                     raise UndoRequest()
                 self.say_error(
-                    "nothing to undo: only your own placements of this turn can be "
-                    "taken back, before the turn ends"
+                    "nothing to undo: only your own last move can be taken back, while the "
+                    "turn is still yours and nothing was drawn or revealed since"
                 )
                 continue
             action = self.interpret(state, text, shown, legal)
@@ -227,7 +227,7 @@ class HumanAgent:
         self.console.print(
             Text(
                 "Commands: a number picks from the list; ? this help; b redraw the board; "
-                "l the whole move log; u undo your last placement this turn; q quit "
+                "l the whole move log; u undo your last move (while it is still your turn); q quit "
                 "(a --record file is saved after every move)",
                 style="grey50",
             )
