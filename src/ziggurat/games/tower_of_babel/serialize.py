@@ -17,7 +17,18 @@ from ziggurat.core.components import describe_validation_error
 from ziggurat.core.errors import CorruptState
 from ziggurat.core.rng import Rng
 
-from .state import NO_DISC, PHASE_NAMES, PHASE_OVER, TowerState
+from .components import DOUBLE_TURN, TRIPLE_BONUS
+from .state import (
+    NO_DISC,
+    PHASE_ACCEPT,
+    PHASE_CHOOSE,
+    PHASE_DOUBLE,
+    PHASE_NAMES,
+    PHASE_OFFER,
+    PHASE_OVER,
+    PHASE_TRIPLE,
+    TowerState,
+)
 
 if TYPE_CHECKING:
     from .game import TowerOfBabelGame
@@ -299,7 +310,66 @@ def state_from_json(game: TowerOfBabelGame, data: dict[str, Any]) -> TowerState:
         (state.phase == PHASE_OVER) == (parsed.final is not None), "final scores exactly when over"
     )
     _check_conservation(game, state, need)
+    _check_turn(state, need)
     return state
+
+
+def _check_turn(state: TowerState, need: Any) -> None:
+    """The phase, the current player and the build agree as the turn flow leaves them
+    (rules §4.5): a state no game can reach would make the engine misbehave later."""
+    phase = state.phase
+    if phase == PHASE_OVER:
+        return
+    n = state.n
+    name = PHASE_NAMES[phase]
+    building = state.disc != NO_DISC
+    current, active = state.current, state.active
+    need(
+        building == (phase in (PHASE_OFFER, PHASE_ACCEPT, PHASE_TRIPLE)),
+        f"phase {name} {'needs' if not building else 'cannot have'} a build",
+    )
+    need(
+        (current == active) == (phase in (PHASE_CHOOSE, PHASE_ACCEPT, PHASE_DOUBLE)),
+        f"current_player {current} does not fit phase {name} (active player {active})",
+    )
+    if not building:
+        need(
+            not any(state.offer_cards) and not any(state.offer_exchange),
+            "offers are lying out, but no disc is being built",
+        )
+        if phase == PHASE_DOUBLE:
+            need(
+                not state.second_turn and state.actions_held[7 * active + DOUBLE_TURN] > 0,
+                "phase double needs an active player in his first turn holding a double_turn",
+            )
+        return
+    need(state.revealed == (phase != PHASE_OFFER), f"build.revealed does not fit phase {name}")
+    need(not state.built or phase == PHASE_TRIPLE, f"build.built does not fit phase {name}")
+    if phase == PHASE_OFFER:
+        made = 0
+        seat = (active + 1) % n
+        while seat != current:
+            made |= 1 << seat
+            seat = (seat + 1) % n
+        need(
+            state.offered == made,
+            "build.offered must name the seats from the active player's left up to the "
+            "current player",
+        )
+    for seat in range(n):
+        if not state.offered >> seat & 1:
+            need(
+                not any(state.offer_cards[4 * seat : 4 * seat + 4])
+                and not state.offer_exchange[seat],
+                f"seat {seat} has made no offer, but build.offers holds one",
+            )
+    if phase == PHASE_TRIPLE:
+        need(
+            state.actions_held[7 * current + TRIPLE_BONUS] > 0
+            and not state.accepted >> current & 1
+            and any(state.offer_cards[4 * current : 4 * current + 4]),
+            "phase triple needs a current player with a triple_bonus and a rejected offer",
+        )
 
 
 def _check_conservation(game: TowerOfBabelGame, state: TowerState, need: Any) -> None:

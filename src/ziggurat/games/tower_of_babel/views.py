@@ -18,7 +18,7 @@ from ziggurat.core.rng import Rng
 
 from .components import ACTION_KINDS, DOUBLE_TURN, TRIPLE_BONUS, TYPES
 from .rules import offer_caps
-from .state import NO_DISC, PHASE_DOUBLE, PHASE_NAMES, PHASE_TRIPLE
+from .state import NO_DISC, PHASE_DOUBLE, PHASE_NAMES, PHASE_OVER, PHASE_TRIPLE
 
 if TYPE_CHECKING:
     from .state import TowerState
@@ -103,6 +103,7 @@ def view(state: TowerState, seat: int | None) -> dict[str, Any]:
         "marker": state.marker,
         "rows": [list(r) for r in data.rows],
         "final_row": list(data.final_row),
+        "participation_points": data.participation,
         "set_bonus": list(data.bonus),
         "seats": players,
         "draw_pile": len(state.pile),
@@ -124,8 +125,11 @@ def view(state: TowerState, seat: int | None) -> dict[str, Any]:
 
 
 def _build_view(state: TowerState, seat: int | None) -> dict[str, Any] | None:
-    if state.disc == NO_DISC:
+    """The build in progress; ``None`` between builds and once the game is over (the build
+    that ended it is in ``last_build``)."""
+    if state.disc == NO_DISC or state.phase == PHASE_OVER:
         return None
+    need = state.need()
     game = state.game
     w, k = divmod(state.space, game.spaces_per_wonder)
     offers = []
@@ -137,7 +141,8 @@ def _build_view(state: TowerState, seat: int | None) -> dict[str, Any] | None:
             cards, ex = revealed.get(s, ((0, 0, 0, 0), 0))
             entry["cards"] = counts_dict(cards)
             entry["exchange"] = bool(ex)
-            entry["matching"] = counts_dict(state.offer_cards[4 * s : 4 * s + 4])
+            # accepted cards are used up by the build; what matched is what was revealed
+            entry["matching"] = counts_dict([cards[t] if need[t] else 0 for t in range(4)])
             entry["accepted"] = bool(state.accepted >> s & 1)
             entry["triple"] = bool(state.triple_mask >> s & 1)
             entry["cards_count"] = sum(cards) + ex
@@ -153,6 +158,8 @@ def _build_view(state: TowerState, seat: int | None) -> dict[str, Any] | None:
         "slot": k + 1,
         "disc": disc_json(state, state.disc),
         "revealed": state.revealed,
+        "resolved": state.phase == PHASE_TRIPLE,
+        "built": state.built,
         "offers": offers,
     }
 
@@ -273,8 +280,16 @@ def _deal_building(
         if s in hidden_offer:
             in_offer = sum(state.offer_cards[base : base + 4])
             size = in_offer + state.offer_exchange[s]
-            # where the exchange card is, is secret: any split that keeps the sizes will do
-            exchange = size >= 2 and rng.randrange(2) == 1
+            # where the exchange card is, is secret: any split that keeps the sizes and the
+            # offer legal will do. Rules §5: the exchange card needs a building card beside
+            # it, and the building cards may not exceed the disc's total - so an offer one
+            # card larger than that total must hold the exchange card.
+            if size < 2:
+                exchange = False
+            elif size > sum(state.need()):
+                exchange = True
+            else:
+                exchange = rng.randrange(2) == 1
             in_offer = size - exchange
             building = building + sum(state.offer_cards[base : base + 4]) - in_offer
             other.offer_exchange[s] = int(exchange)
