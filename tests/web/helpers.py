@@ -179,3 +179,113 @@ def play_until(
                 seat = current
                 payload = seat_payload(server, table_id, seat, tokens[seat])
     raise AssertionError(f"no game of {tables} tables reached the position wanted")
+
+
+# ------------------------------------------------------------------ Tower of Babel
+
+
+def tob_create(server: Any, seats: list[dict[str, Any]], **options: Any) -> dict[str, Any]:
+    """A Tower of Babel table (seat 0 starts); the deal is the server's secret."""
+    body = {
+        "game": "tower_of_babel",
+        "options": {"players": len(seats), **options},
+        "seats": seats,
+    }
+    return server.api("POST", "/api/tables", body)
+
+
+def tob_phase(page: Any) -> str | None:
+    """The decision the page offers: choose, offer, accept, triple or double (None: none)."""
+    return page.evaluate(
+        "() => { const c = document.getElementById('controls');"
+        " return c && document.body.classList.contains('your-turn') ? c.dataset.phase : null; }"
+    )
+
+
+def _click_and_wait(page: Any, selector: str, before: int) -> None:
+    page.locator(selector).first.click()
+    wait_version_after(page, before)
+
+
+def tob_play_one(page: Any, rng: Any, offer_cards: bool = True) -> str:
+    """Make one Tower of Babel decision by clicking what the page offers, as a player would.
+
+    Builds a disc marked as within reach of the hand (else passes, now and then builds any),
+    offers one matching card (or a bluff) when ``offer_cards``, accepts one of the
+    combinations the page lists, plays the triple bonus and draw three when held. Returns
+    what was done.
+    """
+    try:
+        return _tob_play_one(page, rng, offer_cards)
+    except Exception:
+        dump(page, "tob-failure")
+        raise
+
+
+def _tob_play_one(page: Any, rng: Any, offer_cards: bool) -> str:
+    before = version(page)
+    phase = tob_phase(page)
+    if page.locator("#draw-three").count() and rng.random() < 0.7:
+        _click_and_wait(page, "#draw-three", before)
+        return "draw-three"
+    if phase == "triple":
+        _click_and_wait(page, "#triple-yes" if rng.random() < 0.8 else "#triple-no", before)
+        return "triple"
+    if phase == "double":
+        _click_and_wait(page, "#double-yes" if rng.random() < 0.5 else "#double-no", before)
+        return "double"
+    if phase == "accept":
+        chips = page.locator("#legal-choices button.legal-choice")
+        if chips.count():
+            chips.nth(rng.randrange(chips.count())).click()
+            page.locator("#accept-submit:not([disabled])").wait_for()
+            radios = page.locator("#joker-choice input[type='radio']")
+            if radios.count() > 1:
+                radios.nth(rng.randrange(radios.count())).click()
+            _click_and_wait(page, "#accept-submit:not([disabled])", before)
+            return "accept"
+        _click_and_wait(page, "#give-up", before)
+        return "give-up"
+    if phase == "offer":
+        if offer_cards:
+            # One card of a type the disc asks for, else any card as a bluff.
+            plus = page.locator("#offer-picker .pick-row.needed button.plus:not([disabled])")
+            if not plus.count():
+                plus = page.locator("#offer-picker button.plus:not([disabled])")
+            if plus.count():
+                plus.first.click()
+                if page.locator("#offer-exchange").count() and rng.random() < 0.25:
+                    page.locator("#offer-exchange").click()
+                if page.locator("#offer-submit:not([disabled])").count():
+                    _click_and_wait(page, "#offer-submit", before)
+                    return "offer"
+        _click_and_wait(page, "#offer-nothing", before)
+        return "offer-nothing"
+    if phase == "choose":
+        reach = page.locator("#wonders button.space.target.can-alone")
+        if reach.count():
+            reach.nth(rng.randrange(reach.count())).click()
+            wait_version_after(page, before)
+            return "build"
+        if rng.random() < 0.15 and page.locator("#wonders button.space.target").count():
+            targets = page.locator("#wonders button.space.target")
+            targets.nth(rng.randrange(targets.count())).click()
+            wait_version_after(page, before)
+            return "build"
+        _click_and_wait(page, "#pass-button", before)
+        return "pass"
+    raise AssertionError(f"no Tower of Babel decision on the page (phase {phase!r})")
+
+
+def tob_play_to_end(page: Any, rng: Any, max_actions: int = 1500, on_action: Any = None) -> int:
+    """Play the viewer's seat by clicks until the game is over; returns the decisions made."""
+    count = 0
+    while True:
+        wait_turn_or_end(page, timeout=60_000)
+        if finished(page):
+            return count
+        done = tob_play_one(page, rng)
+        count += 1
+        if on_action is not None:
+            on_action(count, done)
+        assert count < max_actions, "the game did not end"

@@ -45,10 +45,31 @@ function humanize(name) {
 
 // ------------------------------------------------------------------ the create form
 
+const GAME_KEY = "ziggurat:lobby-game";
+
+/** The game the form starts with: ?game=NAME in the address, else the one chosen last here. */
+function startingGame() {
+  const wanted = new URLSearchParams(window.location.search).get("game");
+  if (wanted && games.some((g) => g.name === wanted)) return wanted;
+  let last = null;
+  try {
+    last = window.localStorage.getItem(GAME_KEY);
+  } catch (e) {
+    last = null;
+  }
+  return last && games.some((g) => g.name === last) ? last : games[0].name;
+}
+
 function fillGames() {
   const select = $("game");
   select.replaceChildren(...games.map((g) => el("option", { value: g.name, text: g.title || g.name })));
+  select.value = startingGame();
   select.addEventListener("change", () => {
+    try {
+      window.localStorage.setItem(GAME_KEY, select.value);
+    } catch (e) {
+      /* no storage: the form simply starts with the first game */
+    }
     fillPlayers();
     fillOptions();
   });
@@ -118,6 +139,12 @@ function fillSeats() {
   }
 }
 
+/** A yes/no option's help "true: A; false: B" as "Ticked: A. Unticked: B." (else as it is). */
+function boolHelp(help) {
+  const m = /^\s*true:\s*(.+?);\s*false:\s*(.+?)\.?\s*$/is.exec(help || "");
+  return m ? `Ticked: ${m[1]}. Unticked: ${m[2]}.` : help;
+}
+
 /** The choices of an option: its metadata's `choices`, else the quoted words of its help. */
 function optionChoices(meta) {
   if (Array.isArray(meta.choices)) return meta.choices;
@@ -146,7 +173,8 @@ function fillOptions() {
     if (typeof meta.default === "boolean" || meta.type === "bool" || meta.type === "boolean") {
       control = el("input", { type: "checkbox", id, "data-option": name, "data-type": "bool" });
       control.checked = Boolean(meta.default);
-      box.append(el("div", { class: "option option-bool" }, el("label", { for: id }, control, " ", humanize(name)), help));
+      const boolHint = meta.help ? el("small", { class: "hint", text: boolHelp(meta.help) }) : null;
+      box.append(el("div", { class: "option option-bool" }, el("label", { for: id }, control, " ", humanize(name)), boolHint));
       continue;
     }
     if (choices) {

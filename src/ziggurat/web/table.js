@@ -250,10 +250,13 @@ function switchTo(seat) {
 
 function showOverlay(seat) {
   const name = seatName(app.table, seat);
+  // What the curtain hides, in the game's word ("tokens", "hand"); a game module may name it.
+  const secret = (app.game && app.game.secretNoun) || "tokens";
+  const verb = /s$/.test(secret) ? "are" : "is";
   $("overlay-title").textContent = `Pass the screen to ${name}`;
-  $("overlay-text").textContent = `It is ${name}'s turn. ${name}'s tokens are shown only after the click, so the others should look away now.`;
+  $("overlay-text").textContent = `It is ${name}'s turn. ${name}'s ${secret} ${verb} shown only after the click, so the others should look away now.`;
   const button = $("overlay-button");
-  button.textContent = `I am ${name}: show my tokens`;
+  button.textContent = `I am ${name}: show my ${secret}`;
   button.style.setProperty("--seat", seatColor(seat));
   button.style.setProperty("--seat-text", seatTextColor(seat));
   button.onclick = () => {

@@ -1,0 +1,1196 @@
+// Tower of Babel in the browser: draws payload.view (see games/tower_of_babel/views.py) as the
+// eight wonders with their discs and pieces, the scoring tables, the build in progress and the
+// viewer's hand, and offers payload.legal_actions as clicks. No rule is re-implemented here:
+// every button sends the text of one legal action, and a combination of cards or offers that
+// is not among the legal actions is refused before it is sent (the reason shown is only an
+// explanation, worked out from the view).
+
+import { el } from "../common.js";
+
+export const title = "Tower of Babel";
+/** What the hot-seat curtain hides until the next player clicks (table.js). */
+export const secretNoun = "hand";
+
+const TYPES = ["camel", "crane", "boat", "stonemason"];
+const TYPE_NAME = { camel: "camel", crane: "crane", boat: "boat", stonemason: "stonemason" };
+
+const ACTION_CARDS = {
+  card_trade: ["Card trade", "discard 1 to 5 building cards and draw as many, at any of your decisions"],
+  joker: ["Joker", "counts as 2 of the cards you add to your own build"],
+  disc_bonus: ["Disc bonus", "+1 point per disc you own at the final scoring"],
+  draw_three: ["Draw three", "draw 3 building cards, at any of your decisions"],
+  triple_bonus: ["Triple bonus", "a rejected offer pays 3 points per matching card instead of 1"],
+  double_turn: ["Double turn", "take a second turn at once; the end-of-turn draw waits for it"],
+  five_points: ["Five points", "+5 points at the final scoring"],
+};
+
+const PHASE_TEXT = {
+  choose: "passes or picks a disc to build",
+  offer: "makes a face-down offer",
+  accept: "chooses the offers to accept",
+  triple: "may play the triple bonus",
+  double: "may play the double turn",
+};
+
+// Small pictures of the four building types (static markup, no data in it).
+const ICONS = {
+  camel:
+    '<path d="M2.4 13.6c.3-1.6 1.3-2.6 2.6-2.8.9-2.9 2.6-4.6 4.6-4.6 1.9 0 3.1 1.4 3.7 3.4l.6 1.2h1.3l1.6-5.2c.3-.9 1-1.4 1.9-1.4h1.1c.6 0 1 .3 1.2.8l.5 1.3-2 .5-1.5 6.1c-.3 1.4-1.3 2.3-2.5 2.6V21h-1.8v-5.7H8.6V21H6.8v-5.9c-.9-.4-1.5-1.1-1.8-2l-.6 1.4V21H2.6z"/>',
+  crane:
+    '<path d="M5.2 4.2h2.2V19.6H5.2zM2.2 19.4h8.2v2.2H2.2zM2.4 3.2h19v2H2.4zM5.2 3.4 6.3 1l1.1 2.4zM17.2 5h.9v6.7h-.9zM16 11.6h3.3v2.6H16zM7.4 5.4l4.5 4.1-.8.9-3.7-3.4z"/>',
+  boat:
+    '<path d="M1.8 15.2h20.4l-3.3 5.4H5.1zM11.2 2.6h1.5v12.1h-1.5zM13.3 3.4 20.4 13.9h-7.1zM10.6 6.2 4.6 13.9h6z"/>',
+  stonemason:
+    '<path d="M2.5 15.2h6v2.6h-6zM9.3 15.2h6.4v2.6H9.3zM2.5 18.6h3.4v2.6H2.5zM6.7 18.6h9v2.6h-9zM16.5 18.6h5v2.6h-5z"/><path d="m12.3 4.6 4.1-2.9 3.6 5.1-4.1 2.9zM15.1 9.4l1.6-1.1 4.7 6.6-1.6 1.1z"/>',
+};
+
+function plural(word, n) {
+  return n === 1 ? word : `${word}s`;
+}
+
+function cardsWords(cards) {
+  const parts = TYPES.filter((t) => cards && cards[t]).map((t) => `${cards[t]} ${plural(TYPE_NAME[t], cards[t])}`);
+  if (!parts.length) return "no cards";
+  return parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`;
+}
+
+function total(cards) {
+  return TYPES.reduce((n, t) => n + ((cards && cards[t]) || 0), 0);
+}
+
+function countsOf(cards) {
+  return TYPES.map((t) => (cards && cards[t]) || 0);
+}
+
+function sameCounts(a, b) {
+  const x = countsOf(a);
+  const y = countsOf(b);
+  return x.every((v, i) => v === y[i]);
+}
+
+function icon(type) {
+  const span = el("span", { class: `ticon ticon-${type}`, "aria-hidden": "true" });
+  span.innerHTML = `<svg viewBox="0 0 24 24" focusable="false">${ICONS[type]}</svg>`;
+  return span;
+}
+
+/** A type with its picture and a number: "🐪 3". */
+function typeChip(type, n, { name = false, cls = "" } = {}) {
+  return el(
+    "span",
+    { class: `tchip t-${type} ${cls}`.trim(), "data-type": type, title: `${n ?? ""} ${plural(TYPE_NAME[type], n ?? 2)}`.trim() },
+    icon(type),
+    n === null || n === undefined ? null : el("b", { text: n }),
+    name ? el("span", { class: "tname", text: plural(TYPE_NAME[type], n ?? 2) }) : null,
+  );
+}
+
+function cardsChips(cards, opts = {}) {
+  const types = TYPES.filter((t) => cards && cards[t]);
+  if (!types.length) return [el("span", { class: "muted", text: opts.empty || "no cards" })];
+  return types.map((t) => typeChip(t, cards[t], opts));
+}
+
+/** A building disc: its type(s) and number(s) on a coloured round tile. */
+function discTile(disc, { small = false } = {}) {
+  const types = TYPES.filter((t) => disc.need[t]);
+  const parts = types.map((t) => el("span", { class: `dpart t-${t}` }, icon(t), el("b", { text: disc.need[t] })));
+  const style = types.length === 2 ? { "--c1": `var(--t-${types[0]})`, "--c2": `var(--t-${types[1]})` } : null;
+  return el(
+    "span",
+    {
+      class: `bdisc${types.length === 2 ? " two" : ` t-${types[0]}`}${small ? " small" : ""}`,
+      style,
+      title: `${cardsWords(disc.need)}${disc.two_type ? " (two-type disc)" : ""}`,
+      "data-disc": disc.text,
+    },
+    parts,
+  );
+}
+
+function pts(n) {
+  return `${n} ${plural("point", n)}`;
+}
+
+// ------------------------------------------------------------------ actions by kind
+
+function sortActions(legal) {
+  const out = { pass: null, build: new Map(), offer: [], accept: [], giveUp: null, triple: null, noTriple: null, double: null, noDouble: null, drawThree: null, trade: [], other: [] };
+  for (const a of legal) {
+    switch (a.type) {
+      case "pass":
+        out.pass = a;
+        break;
+      case "build":
+        out.build.set(a.space, a);
+        break;
+      case "offer":
+        out.offer.push(a);
+        break;
+      case "accept":
+        out.accept.push(a);
+        break;
+      case "give-up":
+        out.giveUp = a;
+        break;
+      case "triple":
+        out.triple = a;
+        break;
+      case "no-triple":
+        out.noTriple = a;
+        break;
+      case "double":
+        out.double = a;
+        break;
+      case "no-double":
+        out.noDouble = a;
+        break;
+      case "draw-three":
+        out.drawThree = a;
+        break;
+      case "trade":
+        out.trade.push(a);
+        break;
+      default:
+        out.other.push(a);
+    }
+  }
+  return out;
+}
+
+// ------------------------------------------------------------------ status line and log
+
+/** The status line's words: "offers for 5 boats on the Pyramids of Giza". */
+export function describeTurn(payload) {
+  const v = payload.view;
+  if (!v || v.phase === "over") return null;
+  let text = PHASE_TEXT[v.phase] || v.phase;
+  const b = v.build;
+  if (b && (v.phase === "offer" || v.phase === "accept")) {
+    const w = v.wonders.find((x) => x.id === b.wonder);
+    text += ` · ${cardsWords(b.disc.need)} on ${w ? w.name : b.wonder}`;
+    if (v.phase === "offer") {
+      const made = b.offers.filter((o) => o.made).length;
+      text += ` (${made} of ${b.offers.length} offers in)`;
+    }
+  }
+  if (v.second_turn) text += " · second turn";
+  return text;
+}
+
+/** table.js calls this when the pointer is on a log line: a build points at its disc. */
+export function pointAtLogEntry(entry, on) {
+  if (!entry || entry.space === undefined || entry.space === null) return;
+  const node = document.querySelector(`#wonders .space[data-space="${entry.space}"]`);
+  if (node) node.classList.toggle("pointed", on);
+}
+
+// ------------------------------------------------------------------ the board
+
+function piecesBlock(wonder, ctx) {
+  const values = wonder.pieces.map((v, seat) => ({ seat, v })).filter((p) => p.v > 0);
+  if (!values.length) return el("div", { class: "pieces empty" }, el("span", { class: "muted", text: wonder.completed ? "scored, pieces back home" : "no pieces yet" }));
+  const sorted = [...values].sort((a, b) => b.v - a.v || a.seat - b.seat);
+  const top = sorted[0].v;
+  const tiedTop = sorted.filter((p) => p.v === top).length > 1;
+  return el(
+    "div",
+    { class: "pieces" },
+    el(
+      "div",
+      { class: "pbar", "aria-hidden": "true" },
+      values.map((p) => el("span", { style: { "flex-grow": String(p.v), background: ctx.seatColor(p.seat) } })),
+    ),
+    el(
+      "ul",
+      { class: "plist" },
+      sorted.map((p) =>
+        el(
+          "li",
+          {
+            class: `pv${p.v === top && !tiedTop ? " lead" : ""}`,
+            "data-seat": p.seat,
+            style: { "--seat": ctx.seatColor(p.seat), "--seat-text": ctx.seatTextColor(p.seat) },
+            title: `${ctx.seatName(p.seat)}: ${p.v} value of pieces here${p.v === top && !tiedTop ? " (most)" : ""}`,
+          },
+          String(p.v),
+        ),
+      ),
+    ),
+  );
+}
+
+function drawWonders(payload, ctx, moves) {
+  const view = payload.view;
+  const ui = ctx.ui;
+  const per = view.wonders[0] ? view.wonders[0].spaces.length : 3;
+  const hand = view.hand ? view.hand.cards : null;
+  const building = currentBuild(view);
+  const coarse = window.matchMedia("(pointer: coarse)").matches;
+  if (ui.pendingBuild !== undefined && !moves.build.has(ui.pendingBuild)) ui.pendingBuild = undefined;
+  const cards = view.wonders.map((w, wi) => {
+    const spaces = w.spaces.map((disc, k) => {
+      const space = wi * per + k;
+      const action = moves.build.get(space);
+      const inProgress = building && building.space === space;
+      const classes = ["space"];
+      if (!disc) classes.push("taken");
+      if (action) classes.push("target");
+      if (inProgress) classes.push("building");
+      if (ui.pendingBuild === space) classes.push("pending");
+      let canAlone = false;
+      let holdText = "";
+      if (disc && hand) {
+        const types = TYPES.filter((t) => disc.need[t]);
+        canAlone = types.every((t) => hand[t] >= disc.need[t]);
+        holdText = ` · you hold ${types.map((t) => `${hand[t]} ${plural(TYPE_NAME[t], hand[t])}`).join(" and ")}`;
+        if (canAlone && action) classes.push("can-alone");
+      }
+      const label = disc
+        ? `${w.name}, space ${k + 1}: ${cardsWords(disc.need)}${holdText}${inProgress ? " · being built now" : ""}${action ? " · click to build it" : ""}`
+        : `${w.name}, space ${k + 1}: taken`;
+      const inner = disc ? discTile(disc) : el("span", { class: "bdisc empty", text: "" });
+      const attrs = {
+        class: classes.join(" "),
+        "data-space": space,
+        "data-slot": k + 1,
+        title: label,
+        "aria-label": label,
+      };
+      if (disc) {
+        attrs["data-need"] = total(disc.need);
+        if (hand) attrs["data-have"] = TYPES.filter((t) => disc.need[t]).reduce((n, t) => n + Math.min(hand[t], disc.need[t]), 0);
+      }
+      const tag = !inProgress ? null : building.resolved ? (building.built ? "built" : "unfulfilled") : "building";
+      if (!action) return el("div", attrs, inner, tag ? el("span", { class: "build-tag", text: tag }) : null);
+      attrs.type = "button";
+      attrs["data-action"] = action.text;
+      attrs.onclick = () => {
+        // On a touch screen the first tap chooses the disc and shows a Build button.
+        if (coarse && ui.pendingBuild !== space) {
+          ui.pendingBuild = space;
+          ctx.rerender();
+          return;
+        }
+        ui.pendingBuild = undefined;
+        ctx.act(action);
+      };
+      return el("button", attrs, inner, canAlone ? el("span", { class: "can-tag", title: "you hold enough cards for it", text: "✓" }) : null);
+    });
+    const classes = ["wonder"];
+    if (w.completed) classes.push("completed");
+    if (building && building.wonder === w.id) classes.push("building");
+    return el(
+      "article",
+      { class: classes.join(" "), "data-wonder": w.id },
+      el("header", {}, el("span", { class: "wname", text: w.name }), w.completed ? el("span", { class: "done-badge", title: "completed and scored", text: "✓ completed" }) : null),
+      el("div", { class: "spaces" }, spaces),
+      piecesBlock(w, ctx),
+    );
+  });
+  const box = el("div", { class: moves.build.size ? "wonders choosing" : "wonders", id: "wonders" }, cards);
+  return box;
+}
+
+function wonderTable(view) {
+  const rows = view.rows.map((r, i) => {
+    const used = i < view.marker;
+    const next = i === view.marker && view.phase !== "over";
+    return el(
+      "tr",
+      { class: `${used ? "used" : ""}${next ? " next" : ""}`, "data-row": i + 1 },
+      el("td", { class: "marker-cell", text: next ? "◆" : "" }),
+      el("td", { text: `${i + 1}.` }),
+      el("td", { class: "num", text: r[0] }),
+      el("td", { class: "num", text: r[1] }),
+      el("td", { class: "small muted", text: used ? "scored" : next ? "next completion" : "" }),
+    );
+  });
+  const finalUsed = view.phase === "over";
+  rows.push(
+    el(
+      "tr",
+      { class: `final-row${finalUsed ? " next" : ""}`, "data-row": "final" },
+      el("td", { class: "marker-cell", text: finalUsed ? "◆" : "" }),
+      el("td", { text: "final" }),
+      el("td", { class: "num", text: view.final_row[0] }),
+      el("td", { class: "num", text: view.final_row[1] }),
+      el("td", { class: "small muted", text: "incomplete wonders at the end" }),
+    ),
+  );
+  return el(
+    "section",
+    { class: "tob-box", id: "wonder-table" },
+    el("h3", {}, "Wonder scoring ", el("span", { class: "muted small", text: `most / second; every other builder ${view.participation_points ?? 3}` })),
+    el(
+      "table",
+      { class: "score-table" },
+      el("thead", {}, el("tr", {}, el("th", {}), el("th", { text: "row" }), el("th", { class: "num", text: "most" }), el("th", { class: "num", text: "2nd" }), el("th", {}))),
+      el("tbody", {}, rows),
+    ),
+  );
+}
+
+function bonusTable(view) {
+  const entries = view.set_bonus.map((v, n) => ({ n, v })).filter((e) => e.n > 0);
+  return el(
+    "section",
+    { class: "tob-box", id: "set-bonus" },
+    el("h3", {}, "Disc sets ", el("span", { class: "muted small", text: "per type, at the end" })),
+    el(
+      "table",
+      { class: "score-table bonus" },
+      el("tbody", {}, el("tr", {}, el("th", { text: "discs" }), entries.map((e) => el("td", { class: "num", text: e.n }))), el("tr", {}, el("th", { text: "points" }), entries.map((e) => el("td", { class: "num", text: e.v })))),
+    ),
+  );
+}
+
+function pilesBox(view) {
+  const used = Object.entries(view.action_discard || {}).filter(([, n]) => n > 0);
+  return el(
+    "section",
+    { class: "tob-box", id: "piles" },
+    el("h3", { text: "Piles" }),
+    el("p", { class: "pile-line" }, el("b", { text: view.draw_pile }), ` building ${plural("card", view.draw_pile)} to draw`),
+    el("p", { class: "pile-line" }, "Discards: ", cardsChips(view.discard, { empty: "none" })),
+    view.action_cards_in_game
+      ? el(
+          "p",
+          { class: "pile-line" },
+          el("b", { text: view.action_pile }),
+          ` action ${plural("card", view.action_pile)} left`,
+          used.length ? ` · played: ${used.map(([k, n]) => `${ACTION_CARDS[k] ? ACTION_CARDS[k][0] : k}${n > 1 ? ` ×${n}` : ""}`).join(", ")}` : "",
+        )
+      : el("p", { class: "pile-line muted", text: "Played without action cards." }),
+  );
+}
+
+function drawBoard(area, payload, ctx, moves) {
+  const view = payload.view;
+  area.replaceChildren(
+    el(
+      "div",
+      { class: "tob-board" },
+      drawWonders(payload, ctx, moves),
+      el("div", { class: "tob-tables" }, wonderTable(view), bonusTable(view), pilesBox(view)),
+    ),
+  );
+}
+
+// ------------------------------------------------------------------ your decision
+
+function actionButton(action, text, { id, primary = false, big = false, title } = {}, ctx) {
+  return el("button", {
+    type: "button",
+    class: `${primary ? "primary" : ""}${big ? " big" : ""}`.trim() || null,
+    id,
+    title,
+    "data-action": action.text,
+    text,
+    onclick: () => ctx.act(action),
+  });
+}
+
+function wonderName(view, id) {
+  const w = view.wonders.find((x) => x.id === id);
+  return w ? w.name : id;
+}
+
+/** "5 boats on the Pyramids of Giza (space 1)" for a build action. */
+function confirmWords(view, action) {
+  const per = view.wonders[0].spaces.length;
+  const w = view.wonders[Math.floor(action.space / per)];
+  const disc = w && w.spaces[action.space % per];
+  return `${disc ? `${cardsWords(disc.need)} on ` : ""}${w ? w.name : action.wonder} (space ${(action.space % per) + 1})`;
+}
+
+function chooseControls(payload, ctx, moves) {
+  const view = payload.view;
+  const ui = ctx.ui;
+  const parts = [el("h3", { text: view.second_turn ? "Your second turn" : "Your turn: build or pass" })];
+  parts.push(
+    el(
+      "p",
+      { class: "hint", id: "choose-hint" },
+      moves.build.size
+        ? `${window.matchMedia("(pointer: coarse)").matches ? "Tap a disc on a wonder, then Build" : "Click a disc on a wonder to build it"} (✓: you hold enough cards yourself). The others then make face-down offers.`
+        : "No disc can be built now.",
+    ),
+  );
+  if (ui.pendingBuild !== undefined && moves.build.has(ui.pendingBuild)) {
+    const action = moves.build.get(ui.pendingBuild);
+    parts.push(
+      el(
+        "div",
+        { class: "confirm" },
+        el("button", {
+          type: "button",
+          class: "primary big",
+          id: "confirm-build",
+          "data-action": action.text,
+          text: `Build ${confirmWords(view, action)}`,
+          onclick: () => {
+            ui.pendingBuild = undefined;
+            ctx.act(action);
+          },
+        }),
+        el("button", { type: "button", text: "Cancel", onclick: () => { ui.pendingBuild = undefined; ctx.rerender(); } }),
+      ),
+    );
+  }
+  if (moves.pass) {
+    parts.push(actionButton(moves.pass, "Pass: draw a card", { id: "pass-button", big: true, title: "you draw 1 card now, and everyone draws 1 at the end of the turn" }, ctx));
+  }
+  return parts;
+}
+
+function offerRows(view, offer, hand, maxByType) {
+  return TYPES.map((t) => {
+    const have = hand.cards[t] || 0;
+    const n = offer.counts[t];
+    const needed = Boolean(view.build.disc.need[t]);
+    return el(
+      "div",
+      { class: `pick-row${needed ? " needed" : " bluff"}`, "data-type": t },
+      typeChip(t, null),
+      el("span", { class: "pick-name" }, plural(TYPE_NAME[t], 2), el("small", { class: "muted", text: ` in hand ${have}${needed ? ` · at most ${maxByType[t]}` : " · not asked for"}` })),
+      el("button", {
+        type: "button",
+        class: "step minus",
+        "aria-label": `one ${TYPE_NAME[t]} less`,
+        disabled: n <= 0,
+        text: "−",
+        onclick: () => offer.set(t, n - 1),
+      }),
+      el("output", { class: "pick-count", "data-type": t, text: n }),
+      el("button", {
+        type: "button",
+        class: "step plus",
+        "aria-label": `one ${TYPE_NAME[t]} more`,
+        disabled: n >= have,
+        text: "+",
+        onclick: () => offer.set(t, n + 1),
+      }),
+    );
+  });
+}
+
+/** Why the offer (counts, exchange) is not among the legal offers: an explanation only. */
+function offerRefusal(view, me, counts, exchange) {
+  const need = view.build.disc.need;
+  const n = TYPES.reduce((s, t) => s + counts[t], 0);
+  if (exchange && n === 0) return "The exchange card can only be offered together with at least one building card.";
+  const most = total(need);
+  if (n > most) return `An offer for this disc holds at most ${most} ${plural("card", most)} in all.`;
+  for (const t of TYPES) {
+    if (need[t] && counts[t] > need[t]) return `At most ${need[t]} ${plural(TYPE_NAME[t], need[t])} in this offer (the disc's number).`;
+  }
+  if (me && TYPES.filter((t) => need[t]).reduce((s, t) => s + counts[t], 0) > me.supply) {
+    return `No more matching cards than the ${me.supply} pieces in your supply.`;
+  }
+  return "This is not one of the offers you may make now.";
+}
+
+function offerControls(payload, ctx, moves) {
+  const view = payload.view;
+  const ui = ctx.ui;
+  const build = view.build;
+  const hand = view.hand;
+  const me = view.seats[ctx.viewer];
+  const key = `offer/${view.turn}/${build.space}/${ctx.viewer}`;
+  if (!ui.offer || ui.offer.key !== key) ui.offer = { key, counts: { camel: 0, crane: 0, boat: 0, stonemason: 0 }, exchange: false };
+  const state = ui.offer;
+  const offer = {
+    counts: state.counts,
+    set(t, n) {
+      state.counts[t] = Math.max(0, Math.min(n, hand.cards[t] || 0));
+      ctx.rerender();
+    },
+  };
+  const legal = moves.offer;
+  // The caps as the disc and the supply set them (shown only; what may be sent is decided
+  // by the legal actions alone).
+  const need = build.disc.need;
+  const maxTotal = total(need);
+  const maxByType = {};
+  for (const t of TYPES) maxByType[t] = need[t] ? Math.min(need[t], me ? me.supply : need[t]) : maxTotal;
+  const nothing = legal.find((a) => total(a.cards) === 0 && !a.exchange);
+  const n = total(state.counts);
+  const chosen = legal.find((a) => sameCounts(a.cards, state.counts) && Boolean(a.exchange) === state.exchange && (n > 0 || state.exchange));
+  const reason = n === 0 && !state.exchange ? "Pick cards with + (or make no offer)." : chosen ? null : offerRefusal(view, me, state.counts, state.exchange);
+  const active = build ? ctx.seatName(view.active) : "";
+  const needTypes = TYPES.filter((t) => build.disc.need[t]);
+  const parts = [
+    el("h3", {}, "Your offer to ", ctx.seatChip(view.active)),
+    el(
+      "p",
+      { class: "offer-disc" },
+      discTile(build.disc, { small: true }),
+      ` ${active} builds ${cardsWords(build.disc.need)} on ${wonderName(view, build.wonder)}.`,
+    ),
+    el(
+      "p",
+      { class: "hint", id: "offer-caps" },
+      `Caps: at most ${maxTotal} ${plural("card", maxTotal)} in all and ${needTypes.map((t) => `${need[t]} ${plural(TYPE_NAME[t], need[t])}`).join(" and ")} (the disc's numbers); no more matching cards than the ${me ? me.supply : "?"} pieces in your supply. Other types are a bluff: they come back at the reveal.`,
+    ),
+    el("div", { class: "picker", id: "offer-picker" }, offerRows(view, offer, hand, maxByType)),
+  ];
+  if (hand.exchange) {
+    parts.push(
+      el(
+        "label",
+        { class: "exchange-toggle" },
+        el("input", {
+          type: "checkbox",
+          id: "offer-exchange",
+          checked: state.exchange,
+          onchange: (e) => {
+            state.exchange = e.target.checked;
+            ctx.rerender();
+          },
+        }),
+        el("span", { class: "xcard", text: "⇄" }),
+        " add my exchange card (if accepted, I get the disc and the builder places the pieces)",
+      ),
+    );
+  }
+  const summary = n || state.exchange ? `${cardsWords(state.counts)}${state.exchange ? " + exchange card" : ""} (${n + (state.exchange ? 1 : 0)} face down)` : "nothing yet";
+  parts.push(el("p", { class: "offer-summary", id: "offer-summary" }, el("b", { text: "Offer: " }), summary));
+  parts.push(
+    el(
+      "div",
+      { class: "button-row" },
+      el("button", {
+        type: "button",
+        class: "primary big",
+        id: "offer-submit",
+        disabled: !chosen,
+        "data-action": chosen ? chosen.text : null,
+        title: reason || `send: ${chosen.text}`,
+        text: "Make this offer",
+        onclick: () => chosen && ctx.act(chosen),
+      }),
+      nothing ? actionButton(nothing, "Offer nothing", { id: "offer-nothing" }, ctx) : null,
+    ),
+  );
+  if (reason) parts.push(el("p", { class: `refusal${n || state.exchange ? " bad" : ""}`, id: "offer-reason", text: reason }));
+  return parts;
+}
+
+function seatsKey(seats) {
+  return [...seats].sort((a, b) => a - b).join(",");
+}
+
+/** Why the ticked offers (seats) can be accepted in no way: an explanation only. */
+function acceptRefusal(view, seats) {
+  const build = view.build;
+  const need = build.disc.need;
+  const offers = new Map(build.offers.map((o) => [o.seat, o]));
+  const chosen = seats.map((s) => offers.get(s)).filter(Boolean);
+  if (chosen.filter((o) => o.exchange).length > 1) return "At most one accepted offer may hold an exchange card.";
+  const matched = {};
+  for (const t of TYPES) matched[t] = chosen.reduce((s, o) => s + ((o.matching && o.matching[t]) || 0), 0);
+  for (const t of TYPES) {
+    if (matched[t] > (need[t] || 0)) return `These offers hold ${matched[t]} ${plural(TYPE_NAME[t], matched[t])}, more than the ${need[t] || 0} the disc needs.`;
+  }
+  const hand = view.hand ? view.hand.cards : {};
+  const short = TYPES.filter((t) => (need[t] || 0) - matched[t] > (hand[t] || 0));
+  if (short.length) {
+    const t = short[0];
+    const missing = need[t] - matched[t];
+    const jokers = view.hand && view.hand.actions ? view.hand.actions.joker : 0;
+    return `You would have to add ${missing} ${plural(TYPE_NAME[t], missing)} but hold ${hand[t] || 0}${jokers ? " (a joker covers exactly 2 cards)" : ""}.`;
+  }
+  const me = view.seats[view.active];
+  const place = TYPES.reduce((s, t) => s + (need[t] || 0) - matched[t], 0) + chosen.filter((o) => o.exchange).reduce((s, o) => s + total(o.matching), 0);
+  if (me && place > me.supply) return `You would place ${place} pieces but have only ${me.supply} in your supply.`;
+  return "This selection cannot be completed.";
+}
+
+function jokerLabel(a) {
+  if (!a.jokers) return "No joker";
+  return `${a.jokers} ${plural("joker", a.jokers)} as ${cardsWords(a.joker_cards)}`;
+}
+
+function acceptControls(payload, ctx, moves) {
+  const view = payload.view;
+  const ui = ctx.ui;
+  const build = view.build;
+  const key = `accept/${view.turn}/${build.space}`;
+  if (!ui.accept || ui.accept.key !== key) ui.accept = { key, seats: [], joker: null };
+  const state = ui.accept;
+  const legal = moves.accept;
+  const selectable = new Set(legal.flatMap((a) => a.seats));
+  const masks = new Map();
+  for (const a of legal) {
+    const k = seatsKey(a.seats);
+    if (!masks.has(k)) masks.set(k, []);
+    masks.get(k).push(a);
+  }
+  const ticked = seatsKey(state.seats);
+  const options = masks.get(ticked) || [];
+  let chosen = options.find((a) => a.text === state.joker) || options.find((a) => !a.jokers) || options[0] || null;
+  const need = build.disc.need;
+  const parts = [el("h3", {}, "Choose the offers for ", discTile(build.disc, { small: true }))];
+  if (!legal.length) {
+    const cards = moves.drawThree || moves.trade.length ? " (an action card below may bring the cards you miss)" : "";
+    parts.push(el("p", { class: "refusal bad", id: "accept-none-possible", text: `No selection of offers can be completed with your cards${cards}: give up, and the disc stays unfulfilled; every offer scores its matching cards.` }));
+  } else {
+    parts.push(el("p", { class: "hint", text: "Tick the offers to accept (whole offers only), then confirm. You add the missing cards from your hand." }));
+  }
+  const rows = build.offers.map((o) => {
+    const matching = total(o.matching);
+    const can = selectable.has(o.seat);
+    const returned = {};
+    for (const t of TYPES) returned[t] = ((o.cards && o.cards[t]) || 0) - ((o.matching && o.matching[t]) || 0);
+    const checked = state.seats.includes(o.seat);
+    const why = !o.cards_count ? "made no offer" : !matching ? "no matching card: nothing to accept" : can ? "" : "in no selection you can complete";
+    return el(
+      "label",
+      { class: `offer-row${can ? "" : " off"}${checked ? " ticked" : ""}`, "data-seat": o.seat },
+      el("input", {
+        type: "checkbox",
+        class: "accept-box",
+        "data-seat": o.seat,
+        checked,
+        disabled: !can,
+        onchange: (e) => {
+          const set = new Set(state.seats);
+          if (e.target.checked) set.add(o.seat);
+          else set.delete(o.seat);
+          state.seats = [...set].sort((a, b) => a - b);
+          state.joker = null;
+          ctx.rerender();
+        },
+      }),
+      ctx.seatChip(o.seat),
+      el(
+        "span",
+        { class: "offer-cards" },
+        o.cards_count ? cardsChips(o.matching, { empty: "no matching card" }) : el("span", { class: "muted", text: "no offer" }),
+        o.exchange ? el("span", { class: "xcard", title: "exchange card: accepted, this player gets the disc", text: "⇄ exchange" }) : null,
+      ),
+      why || total(returned)
+        ? el("small", { class: "muted why", text: [total(returned) ? `bluff: ${cardsWords(returned)}, back to the hand` : "", why].filter(Boolean).join(" · ") })
+        : null,
+    );
+  });
+  parts.push(el("div", { class: "offer-list", id: "accept-offers" }, rows));
+  if (masks.size) {
+    parts.push(
+      el(
+        "div",
+        { class: "legal-choices", id: "legal-choices" },
+        el("span", { class: "muted small", text: "Possible: " }),
+        [...masks.keys()].map((k) => {
+          const seats = k ? k.split(",").map(Number) : [];
+          return el("button", {
+            type: "button",
+            class: `legal-choice${k === ticked ? " current" : ""}`,
+            "data-seats": k,
+            text: seats.length ? seats.map((s) => ctx.seatName(s)).join(" + ") : "no offer",
+            onclick: () => {
+              state.seats = seats;
+              state.joker = null;
+              ctx.rerender();
+            },
+          });
+        }),
+      ),
+    );
+  }
+  if (options.length > 1 || (options.length === 1 && options[0].jokers)) {
+    parts.push(
+      el(
+        "fieldset",
+        { class: "joker-choice", id: "joker-choice" },
+        el("legend", { text: "Jokers" }),
+        options.map((a) =>
+          el(
+            "label",
+            {},
+            el("input", {
+              type: "radio",
+              name: "joker",
+              value: a.text,
+              checked: chosen && a.text === chosen.text,
+              onchange: () => {
+                state.joker = a.text;
+                ctx.rerender();
+              },
+            }),
+            " ",
+            jokerLabel(a),
+          ),
+        ),
+      ),
+    );
+  }
+  const reason = legal.length && !chosen ? acceptRefusal(view, state.seats) : null;
+  if (chosen) {
+    const offers = new Map(build.offers.map((o) => [o.seat, o]));
+    const picked = chosen.seats.map((s) => offers.get(s));
+    const add = {};
+    for (const t of TYPES) {
+      const matched = picked.reduce((s, o) => s + ((o.matching && o.matching[t]) || 0), 0);
+      add[t] = (need[t] || 0) - matched - ((chosen.joker_cards && chosen.joker_cards[t]) || 0);
+    }
+    const exchange = picked.find((o) => o.exchange);
+    const placeOwn = total(add) + 2 * (chosen.jokers || 0) + (exchange ? total(exchange.matching) : 0);
+    const lines = [
+      `You add ${cardsWords(add)} from your hand${chosen.jokers ? ` and ${chosen.jokers} ${plural("joker", chosen.jokers)}` : ""}.`,
+      `Pieces: you ${placeOwn}${picked.filter((o) => !o.exchange).map((o) => `, ${ctx.seatName(o.seat)} ${total(o.matching)}`).join("")}.`,
+      exchange ? `The disc goes to ${ctx.seatName(exchange.seat)} (exchange card).` : "You take the disc.",
+    ];
+    parts.push(el("p", { class: "accept-summary", id: "accept-summary", text: lines.join(" ") }));
+  }
+  parts.push(
+    el(
+      "div",
+      { class: "button-row" },
+      legal.length
+        ? el("button", {
+            type: "button",
+            class: "primary big",
+            id: "accept-submit",
+            disabled: !chosen,
+            "data-action": chosen ? chosen.text : null,
+            title: reason || (chosen ? `send: ${chosen.text}` : ""),
+            text: state.seats.length ? "Accept and build" : "Build without offers",
+            onclick: () => chosen && ctx.act(chosen),
+          })
+        : null,
+      moves.giveUp ? actionButton(moves.giveUp, "Give up: leave the disc", { id: "give-up", title: "nothing is built; every offer scores its matching cards" }, ctx) : null,
+    ),
+  );
+  if (reason) parts.push(el("p", { class: "refusal bad", id: "accept-reason", text: reason }));
+  if (moves.giveUp && legal.length) parts.push(el("p", { class: "hint", text: "You may give up because no selection can be completed with building cards alone (only with a joker)." }));
+  return parts;
+}
+
+function tripleControls(payload, ctx, moves) {
+  const view = payload.view;
+  const mine = view.build ? view.build.offers.find((o) => o.seat === ctx.viewer) : null;
+  const m = mine ? total(mine.matching) : 0;
+  return [
+    el("h3", { text: "Triple bonus?" }),
+    el("p", {}, `Your offer of ${m} matching ${plural("card", m)} was not accepted. It scores ${pts(m)}, or ${pts(3 * m)} with the triple bonus card.`),
+    el(
+      "div",
+      { class: "button-row" },
+      moves.triple ? actionButton(moves.triple, `Yes: play it (+${3 * m})`, { id: "triple-yes", primary: true, big: true }, ctx) : null,
+      moves.noTriple ? actionButton(moves.noTriple, `No: keep it (+${m})`, { id: "triple-no", big: true }, ctx) : null,
+    ),
+  ];
+}
+
+function doubleControls(payload, ctx, moves) {
+  return [
+    el("h3", { text: "Double turn?" }),
+    el("p", {}, "Play your double turn card to take a second turn right now (pass or build). Everyone's end-of-turn card comes after it."),
+    el(
+      "div",
+      { class: "button-row" },
+      moves.double ? actionButton(moves.double, "Yes: second turn", { id: "double-yes", primary: true, big: true }, ctx) : null,
+      moves.noDouble ? actionButton(moves.noDouble, "No: keep the card", { id: "double-no", big: true }, ctx) : null,
+    ),
+  ];
+}
+
+function tradeControls(payload, ctx, moves) {
+  const view = payload.view;
+  const ui = ctx.ui;
+  const hand = view.hand;
+  const key = `trade/${payload.version}`;
+  if (!ui.trade || ui.trade.key !== key) ui.trade = { key, open: ui.trade ? ui.trade.open : false, counts: { camel: 0, crane: 0, boat: 0, stonemason: 0 } };
+  const state = ui.trade;
+  const n = total(state.counts);
+  const chosen = moves.trade.find((a) => sameCounts(a.cards, state.counts));
+  const most = Math.max(0, ...moves.trade.map((a) => total(a.cards)));
+  const reason = n === 0 ? "Pick the cards to discard." : chosen ? null : n > most ? `A card trade discards at most ${most} cards.` : "Not a trade you can make now.";
+  const rows = TYPES.map((t) => {
+    const have = hand.cards[t] || 0;
+    const c = state.counts[t];
+    return el(
+      "div",
+      { class: "pick-row", "data-type": t },
+      typeChip(t, null),
+      el("span", { class: "pick-name" }, plural(TYPE_NAME[t], 2), el("small", { class: "muted", text: ` in hand ${have}` })),
+      el("button", { type: "button", class: "step minus", disabled: c <= 0, text: "−", "aria-label": `discard one ${TYPE_NAME[t]} less`, onclick: () => { state.counts[t] = c - 1; ctx.rerender(); } }),
+      el("output", { class: "pick-count", text: c }),
+      el("button", { type: "button", class: "step plus", disabled: c >= have, text: "+", "aria-label": `discard one ${TYPE_NAME[t]} more`, onclick: () => { state.counts[t] = c + 1; ctx.rerender(); } }),
+    );
+  });
+  const details = el(
+    "details",
+    { class: "trade-box", id: "trade-box", open: state.open },
+    el("summary", { text: "Card trade: discard up to 5 cards, draw as many" }),
+    el("div", { class: "picker", id: "trade-picker" }, rows),
+    el(
+      "div",
+      { class: "button-row" },
+      el("button", {
+        type: "button",
+        class: "primary",
+        id: "trade-submit",
+        disabled: !chosen,
+        "data-action": chosen ? chosen.text : null,
+        text: n ? `Trade ${n} ${plural("card", n)}` : "Trade",
+        onclick: () => chosen && ctx.act(chosen),
+      }),
+    ),
+    reason ? el("p", { class: n ? "refusal bad" : "hint", id: "trade-reason", text: reason }) : null,
+  );
+  details.addEventListener("toggle", () => {
+    state.open = details.open;
+  });
+  return details;
+}
+
+function freeActions(payload, ctx, moves) {
+  if (!moves.drawThree && !moves.trade.length) return null;
+  return el(
+    "div",
+    { class: "free-actions", id: "free-actions" },
+    el("h4", { text: "Action cards you may play first" }),
+    moves.drawThree ? actionButton(moves.drawThree, "Draw three cards", { id: "draw-three" }, ctx) : null,
+    moves.trade.length ? tradeControls(payload, ctx, moves) : null,
+  );
+}
+
+function controls(payload, ctx, moves) {
+  const view = payload.view;
+  if (ctx.viewer === null || !ctx.yourTurn || view.current_player !== ctx.viewer) return null;
+  let parts = [];
+  if (view.phase === "choose") parts = chooseControls(payload, ctx, moves);
+  else if (view.phase === "offer" && view.build) parts = offerControls(payload, ctx, moves);
+  else if (view.phase === "accept" && view.build) parts = acceptControls(payload, ctx, moves);
+  else if (view.phase === "triple") parts = tripleControls(payload, ctx, moves);
+  else if (view.phase === "double") parts = doubleControls(payload, ctx, moves);
+  for (const a of moves.other) parts.push(el("button", { type: "button", class: "choice", "data-action": a.text, text: a.text, onclick: () => ctx.act(a) }));
+  const free = freeActions(payload, ctx, moves);
+  return el("section", { class: `panel controls tob-controls phase-${view.phase}`, id: "controls", "data-phase": view.phase }, parts, free);
+}
+
+// ------------------------------------------------------------------ what everyone sees
+
+/** The build in progress; none once the game is over (the view may still hold the last one). */
+function currentBuild(view) {
+  return view.phase === "over" ? null : view.build;
+}
+
+function buildPanel(payload, ctx) {
+  const view = payload.view;
+  const b = currentBuild(view);
+  if (!b) return null;
+  const rows = b.offers.map((o) => {
+    let what;
+    if (b.revealed) {
+      if (!o.cards_count) what = el("span", { class: "muted", text: "no offer" });
+      else {
+        what = el(
+          "span",
+          { class: "offer-cards" },
+          cardsChips(o.matching, { empty: "no matching card" }),
+          o.exchange ? el("span", { class: "xcard", text: "⇄ exchange" }) : null,
+        );
+      }
+    } else if (!o.made) {
+      what = el("span", { class: "muted waiting", text: view.current_player === o.seat ? "deciding…" : "waiting" });
+    } else if (o.cards) {
+      // The author's own face-down offer: only this seat's payload holds its cards.
+      what = el(
+        "span",
+        { class: "offer-cards mine" },
+        "your offer: ",
+        cardsChips(o.cards, { empty: "nothing" }),
+        o.exchange ? el("span", { class: "xcard", text: "⇄ exchange" }) : null,
+      );
+    } else {
+      what = el("span", { class: "facedown", text: o.cards_count ? `offered, ${o.cards_count} ${plural("card", o.cards_count)} face down` : "no offer" });
+    }
+    const mark = b.revealed && o.accepted ? el("span", { class: "ok-tag", text: "accepted" }) : o.triple ? el("span", { class: "ok-tag", text: "triple bonus" }) : null;
+    return el("li", { "data-seat": o.seat, class: o.made ? "made" : "" }, ctx.seatChip(o.seat, { you: o.seat === ctx.viewer }), " ", what, mark);
+  });
+  return el(
+    "section",
+    { class: "panel build-panel", id: "build" },
+    el(
+      "h3",
+      {},
+      ctx.seatChip(view.active, { you: view.active === ctx.viewer }),
+      b.resolved ? (b.built ? " has built" : " could not build") : " builds",
+      b.resolved ? el("span", { class: "muted small", text: " · rejected offers score next" }) : null,
+    ),
+    el("p", { class: "build-disc" }, discTile(b.disc, { small: true }), ` ${cardsWords(b.disc.need)} on ${wonderName(view, b.wonder)}, space ${b.slot}`),
+    el("p", { class: "small muted", text: b.revealed ? "Offers revealed (bluffed cards went back):" : "Offers (face down until the last one is in):" }),
+    el("ul", { class: "offer-status", id: "offer-status" }, rows),
+  );
+}
+
+function lastBuildPanel(payload, ctx) {
+  const view = payload.view;
+  const last = view.last_build;
+  if (!last || (currentBuild(view) && view.phase !== "choose")) return null;
+  const head = [ctx.seatChip(last.active), last.built ? " built " : " could not build ", discTile(last.disc, { small: true }), ` on ${wonderName(view, last.wonder)}`];
+  const lines = [];
+  if (last.built) {
+    if (last.receiver !== null && last.receiver !== last.active) lines.push(el("li", {}, "The disc went to ", ctx.seatChip(last.receiver), " (exchange card)."));
+  } else {
+    lines.push(el("li", { text: "Unfulfilled: nothing was built, the disc stays." }));
+  }
+  for (const o of last.offers) {
+    lines.push(
+      el(
+        "li",
+        { "data-seat": o.seat },
+        ctx.seatChip(o.seat),
+        " offered ",
+        cardsWords(o.cards),
+        o.exchange ? " + exchange card" : "",
+        ": ",
+        o.accepted
+          ? el("b", { text: "accepted" })
+          : o.points
+            ? el("b", { class: "plus", text: `+${o.points}${o.triple ? " (triple bonus)" : ""}` })
+            : TYPES.some((t) => last.disc.need[t] && o.cards[t])
+              ? "rejected"
+              : "nothing matching, 0",
+      ),
+    );
+  }
+  if (last.wonder_scored) {
+    const ws = last.wonder_scored;
+    const scored = ws.points.map((p, s) => ({ p, s })).filter((x) => x.p > 0).sort((a, b) => b.p - a.p);
+    lines.push(
+      el(
+        "li",
+        { class: "wonder-scored" },
+        el("b", { text: `${wonderName(view, ws.wonder)} completed` }),
+        ` (row ${ws.row + 1}): `,
+        scored.map((x, i) => [i ? ", " : "", ctx.seatChip(x.s), ` ${x.p}`]).flat(),
+      ),
+    );
+  }
+  return el("section", { class: "panel last-build", id: "last-build" }, el("h3", {}, "Last build"), el("p", {}, head), el("ul", { class: "last-lines" }, lines));
+}
+
+function handPanel(payload, ctx) {
+  const view = payload.view;
+  const hand = view.hand;
+  if (!hand || ctx.viewer === null) return null;
+  const n = total(hand.cards);
+  const inOffer = view.build && !view.build.revealed ? view.build.offers.find((o) => o.seat === ctx.viewer && o.cards) : null;
+  const cards = TYPES.map((t) =>
+    el(
+      "div",
+      { class: `hcard t-${t}${hand.cards[t] ? "" : " none"}`, "data-type": t, title: `${hand.cards[t]} ${plural(TYPE_NAME[t], hand.cards[t])}` },
+      icon(t),
+      el("b", { class: "hcount", text: hand.cards[t] }),
+      el("span", { class: "hname", text: TYPE_NAME[t] }),
+    ),
+  );
+  const exchange = el(
+    "div",
+    { class: `hcard xcard-card${hand.exchange ? "" : " none"}`, id: "exchange-card", title: "exchange card: put it in an offer to take the disc" },
+    el("span", { class: "xicon", text: "⇄" }),
+    el("b", { class: "hcount", text: hand.exchange ? "1" : "0" }),
+    el("span", { class: "hname", text: hand.exchange ? "exchange" : inOffer && inOffer.exchange ? "in offer" : "exchange" }),
+  );
+  const held = Object.entries(hand.actions || {}).filter(([, c]) => c > 0);
+  const actions = held.length
+    ? el(
+        "ul",
+        { class: "action-cards", id: "action-cards" },
+        held.map(([k, c]) =>
+          el("li", { "data-card": k }, el("span", { class: "acard", text: ACTION_CARDS[k] ? ACTION_CARDS[k][0] : k }), c > 1 ? ` ×${c}` : "", el("small", { class: "muted", text: ` ${ACTION_CARDS[k] ? ACTION_CARDS[k][1] : ""}` })),
+        ),
+      )
+    : view.action_cards_in_game
+      ? el("p", { class: "muted small", text: "No action cards (you get one for each wonder your build completes)." })
+      : null;
+  return el(
+    "section",
+    { class: "panel hand-panel", id: "hand", "data-seat": ctx.viewer },
+    el("h3", {}, "Your hand ", el("span", { class: "muted", text: `${n} building ${plural("card", n)}` })),
+    el("div", { class: "hand-cards" }, cards, exchange),
+    inOffer ? el("p", { class: "small muted" }, "In your face-down offer: ", cardsWords(inOffer.cards), inOffer.exchange ? " + exchange card" : "") : null,
+    actions,
+  );
+}
+
+function discsSummary(discs) {
+  if (!discs.length) return el("span", { class: "muted", text: "–" });
+  const single = {};
+  const two = [];
+  for (const d of discs) {
+    const types = TYPES.filter((t) => d.need[t]);
+    if (types.length === 1) single[types[0]] = (single[types[0]] || 0) + 1;
+    else two.push(d);
+  }
+  return el(
+    "span",
+    { class: "disc-sets" },
+    TYPES.filter((t) => single[t]).map((t) => typeChip(t, single[t], { cls: "set" })),
+    two.map((d) => discTile(d, { small: true })),
+  );
+}
+
+function playersPanel(payload, ctx) {
+  const view = payload.view;
+  const rows = view.seats.map((p) => {
+    const current = view.phase !== "over" && view.current_player === p.seat;
+    const winner = view.phase === "over" && (payload.table.winners || []).includes(p.seat);
+    return el(
+      "tr",
+      { class: `${current ? "current" : ""}${p.seat === ctx.viewer ? " me" : ""}`, "data-seat": p.seat },
+      el("td", { class: "mark", text: current ? "▶" : winner ? "★" : "" }),
+      el("td", { class: "who" }, ctx.seatChip(p.seat, { you: p.seat === ctx.viewer }), view.phase !== "over" && view.active === p.seat ? el("span", { class: "builder-tag", title: "whose turn it is", text: "turn" }) : null),
+      el("td", { class: "num score", text: p.score }),
+      el("td", { class: "num", title: "cards in hand (the exchange card counts while it is in hand)", text: p.cards }),
+      el("td", { class: "num", title: "action cards", text: view.action_cards_in_game ? p.action_cards : "–" }),
+      el("td", { class: "num", title: "piece value left in the supply", text: p.supply }),
+    );
+  });
+  const body = [];
+  view.seats.forEach((p, i) => {
+    body.push(rows[i]);
+    if (!p.discs.length) return;
+    body.push(
+      el(
+        "tr",
+        { class: `disc-row${rows[i].classList.contains("current") ? " current" : ""}`, "data-seat": p.seat },
+        el("td", {}),
+        el("td", { class: "disc-cell", colspan: 5 }, el("span", { class: "muted small", text: `${p.discs.length} ${plural("disc", p.discs.length)} ` }), discsSummary(p.discs)),
+      ),
+    );
+  });
+  const order = view.turn_order.map((s) => ctx.seatName(s)).join(" → ");
+  return el(
+    "section",
+    { class: "panel players" },
+    el(
+      "table",
+      { class: "players-table", id: "players" },
+      el(
+        "thead",
+        {},
+        el(
+          "tr",
+          {},
+          el("th", {}),
+          el("th", { text: "Player" }),
+          el("th", { class: "num", text: "Pts", title: "points" }),
+          el("th", { class: "num", text: "Cards", title: "cards in hand, the exchange card included" }),
+          el("th", { class: "num", text: "Act.", title: "action cards in hand" }),
+          el("th", { class: "num", text: "Pieces", title: "piece value in the supply" }),
+        ),
+      ),
+      el("tbody", {}, body),
+    ),
+    view.phase !== "over" ? el("p", { class: "muted small", id: "turn-order", text: `Turn order: ${order}` }) : null,
+  );
+}
+
+function finalPanel(payload, ctx) {
+  const view = payload.view;
+  if (!view.final) return null;
+  const rows = view.seats.map((p) => {
+    const f = view.final[p.seat] || {};
+    const extra = (f.wonders || 0) + (f.set_bonus || 0) + (f.five_points || 0) + (f.disc_bonus || 0);
+    const assign = (f.assignment || []).map(([id, t]) => {
+      const d = p.discs.find((x) => x.id === id);
+      return `${d ? d.text : `disc ${id}`} counted as ${TYPE_NAME[t] || t}`;
+    });
+    return el(
+      "tr",
+      { "data-seat": p.seat },
+      el("td", { class: "who" }, ctx.seatChip(p.seat, { you: p.seat === ctx.viewer })),
+      el("td", { class: "num", text: p.score - extra }),
+      el("td", { class: "num", text: f.wonders || 0 }),
+      el("td", { class: "num", title: assign.join("; "), text: f.set_bonus || 0 }),
+      el("td", { class: "num", text: (f.five_points || 0) + (f.disc_bonus || 0) }),
+      el("td", { class: "num score", text: p.score }),
+    );
+  });
+  const notes = view.seats
+    .map((p) => ({ p, f: view.final[p.seat] || {} }))
+    .filter(({ f }) => (f.assignment || []).length)
+    .map(({ p, f }) =>
+      el(
+        "li",
+        {},
+        ctx.seatChip(p.seat),
+        ": ",
+        f.assignment
+          .map(([id, t]) => {
+            const d = p.discs.find((x) => x.id === id);
+            return `${d ? d.text : `disc ${id}`} counted as ${TYPE_NAME[t] || t}`;
+          })
+          .join("; "),
+      ),
+    );
+  return el(
+    "section",
+    { class: "panel final-panel", id: "final" },
+    el("h3", { text: "Final scoring" }),
+    el(
+      "table",
+      { class: "players-table final-table" },
+      el(
+        "thead",
+        {},
+        el(
+          "tr",
+          {},
+          el("th", { text: "Player" }),
+          el("th", { class: "num", text: "Before", title: "points before the final scoring" }),
+          el("th", { class: "num", text: "Final row", title: "incomplete wonders scored on the final row" }),
+          el("th", { class: "num", text: "Sets", title: "disc-set bonus" }),
+          el("th", { class: "num", text: "Cards", title: "five points and disc bonus action cards" }),
+          el("th", { class: "num", text: "Total" }),
+        ),
+      ),
+      el("tbody", {}, rows),
+    ),
+    notes.length ? el("p", { class: "small muted assignments-head", text: "Two-type discs, each counted for the set that pays more:" }) : null,
+    notes.length ? el("ul", { class: "small muted assignments" }, notes) : null,
+  );
+}
+
+function waitingNote(payload, ctx) {
+  const view = payload.view;
+  if (ctx.yourTurn || view.phase === "over" || view.current_player === null) return null;
+  if (ctx.viewer === null) return null;
+  let text = null;
+  if (view.phase === "offer" && view.build) {
+    const mine = view.build.offers.find((o) => o.seat === ctx.viewer);
+    if (mine && !mine.made) text = "You will make your offer when it is your turn to offer.";
+    else if (view.active === ctx.viewer) text = "The others are making their face-down offers.";
+  }
+  return text ? el("p", { class: "panel note", id: "waiting", text }) : null;
+}
+
+/** Draw the board into areas.board and the side panel into areas.panel. */
+export function render(areas, payload, ctx) {
+  document.body.classList.add("game-tob");
+  const view = payload.view;
+  if (!view || !view.wonders) {
+    areas.board.replaceChildren(el("p", { text: "Waiting for the game to start…" }));
+    areas.panel.replaceChildren();
+    return;
+  }
+  const moves = sortActions(ctx.viewer === null ? [] : payload.legal_actions || []);
+  drawBoard(areas.board, payload, ctx, moves);
+  areas.panel.replaceChildren(
+    ...[
+      finalPanel(payload, ctx),
+      controls(payload, ctx, moves),
+      waitingNote(payload, ctx),
+      buildPanel(payload, ctx),
+      handPanel(payload, ctx),
+      lastBuildPanel(payload, ctx),
+      playersPanel(payload, ctx),
+    ].filter(Boolean),
+  );
+}
