@@ -11,7 +11,9 @@ interface only and checks, along the way, what every game must guarantee:
 * an illegal action raises ``IllegalAction`` (a ``ValueError``) and changes nothing;
 * ``view(seat)`` is JSON and ``determinize(seat, rng)`` gives a state with the same view for
   that seat (so views depend on nothing the seat cannot see) and, on its turn, the same
-  legal actions; and another seat's move, played in both, leaves the two views equal;
+  legal actions; determinizing that state again with the same generator gives the very
+  same world (so a search sees nothing hidden, not even an order); and another seat's move,
+  played in both, leaves the two views equal;
 * replaying the seed and the actions' notation reproduces the game exactly;
 * a finished game has no legal actions, ``current_player == TERMINAL``, and winners.
 """
@@ -106,6 +108,13 @@ def check_state(game: Game, state: State, rng: random.Random, where: tuple[int, 
             raise _fail(g, step, f"determinize({seat}) changed what seat {seat} sees")
         if seat == state.current_player and world.legal_actions() != legal:
             raise _fail(g, step, f"seat {seat}'s legal actions depend on what it cannot see")
+        key = rng.randrange(1 << 30)
+        if _dump(state.determinize(seat, random.Random(key))) != _dump(
+            world.determinize(seat, random.Random(key))
+        ):
+            raise _fail(
+                g, step, f"determinize({seat}) depends on what seat {seat} cannot see (an order)"
+            )
         if seat != state.current_player:
             _check_moves_reveal_nothing(state, world, seat, legal, rng, (g, step))
     json.dumps(state.view(None))

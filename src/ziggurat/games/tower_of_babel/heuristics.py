@@ -64,6 +64,7 @@ def action_priors(state: TowerState, seat: int, actions: Sequence[TowerAction]) 
     """:func:`tiebreak` of each of ``actions`` (one pass, shared lookups)."""
     out = []
     builds: dict[int, float] = {}
+    offer_terms: tuple[tuple[int, int, int, int], float] | None = None  # need, exchange value
     for action in actions:
         kind = action.kind
         if kind == PASS:
@@ -74,7 +75,16 @@ def action_priors(state: TowerState, seat: int, actions: Sequence[TowerAction]) 
                 value = builds[action.space] = _build_value(state, seat, action.space)
             out.append(value)
         elif kind == OFFER:
-            out.append(_offer_value(state, seat, action))
+            if offer_terms is None:  # shared by the hundreds of offers a big hand allows
+                offer_terms = (state.need(), 0.3 * _set_gain(state, seat, state.disc) - 0.5)
+            need, exchange_value = offer_terms
+            cards = action.cards
+            matching = 0
+            for t in range(4):
+                if need[t]:
+                    matching += cards[t]
+            value = 0.8 * matching - 0.6 * (sum(cards) - matching)
+            out.append(value + exchange_value if action.exchange else value)
         elif kind == ACCEPT:
             out.append(_accept_value(state, action))
         elif kind == GIVE_UP:
@@ -152,17 +162,6 @@ def _build_value(state: TowerState, seat: int, space: int) -> float:
     before = _majority_value(state, seat, wonder, 0)
     after = _majority_value(state, seat, wonder, total)
     return 2.0 + 0.35 * gain + 0.5 * (after - before) - 0.15 * total
-
-
-def _offer_value(state: TowerState, seat: int, action: TowerAction) -> float:
-    need = state.need()
-    cards = action.cards
-    matching = sum(cards[t] for t in range(4) if need[t])
-    bluff = sum(cards) - matching
-    value = 0.8 * matching - 0.6 * bluff
-    if action.exchange:
-        value += 0.3 * _set_gain(state, seat, state.disc) - 0.5
-    return value
 
 
 def _rejected_points(state: TowerState, accepted: int) -> int:

@@ -226,6 +226,7 @@ def determinize(state: TowerState, seat: int, rng: Any) -> TowerState:
             pool.extend([t] * state.hand[4 * s + t])
             if s in hidden_offer:
                 pool.extend([t] * state.offer_cards[4 * s + t])
+    pool.sort()  # a canonical order first: the deal must not depend on the hidden order
     for _ in range(MAX_DEALS):
         rng.shuffle(pool)
         if _deal_building(state, other, others, hidden_offer, pool, rng):
@@ -238,6 +239,7 @@ def determinize(state: TowerState, seat: int, rng: Any) -> TowerState:
         for k in range(7):
             action_pool.extend([k] * state.actions_held[7 * s + k])
             other.actions_held[7 * s + k] = 0
+    action_pool.sort()
     rng.shuffle(action_pool)
     if state.current != seat:
         required = -1
