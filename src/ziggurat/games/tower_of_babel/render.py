@@ -19,7 +19,6 @@ import io
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console, Group, RenderableType
@@ -134,18 +133,9 @@ def _matching(cards: dict[str, int], disc: dict[str, Any]) -> dict[str, int]:
     return {t: c for t, c in cards.items() if c and t in disc["need"]}
 
 
-@cache
-def _default_participation() -> int:
-    from .components import load_data
-
-    return load_data()[0].participation
-
-
 def _participation(view: dict[str, Any]) -> int:
-    """Points for every other seat with pieces on a scored wonder (the view does not carry
-    them yet; the shipped data file's value is used then)."""
-    value = view.get("participation")
-    return value if isinstance(value, int) else _default_participation()
+    """Points for every other seat with pieces on a scored wonder."""
+    return view["participation_points"]
 
 
 # --------------------------------------------------------------------------- status
@@ -499,7 +489,7 @@ def build_panel(view: dict[str, Any], seat_names: Sequence[str] | None = None) -
     phase = view["phase"]
     disc = build["disc"]
     wonder = next(w for w in view["wonders"] if w["id"] == build["wonder"])
-    built = wonder["spaces"][build["slot"] - 1] is None
+    built = build["built"]
     head = Text("Build in progress: ", style="bold")
     head.append_text(seat_label(view["active"], names, viewer))
     head.append(" builds ")
