@@ -30,3 +30,15 @@ class Action:
 
     def __hash__(self) -> int:
         return self.id
+
+
+def action_by_number(actions: tuple[Action, ...], action_id: object) -> Action:
+    """The action numbered ``action_id`` in a game's dense table (``int_to_action``), or
+    :class:`~ziggurat.core.errors.IllegalAction` naming the allowed range."""
+    from .errors import IllegalAction
+
+    if isinstance(action_id, bool) or not isinstance(action_id, int):
+        raise IllegalAction(f"an action number is an int, not {action_id!r}")
+    if not 0 <= action_id < len(actions):
+        raise IllegalAction(f"action number {action_id} is outside 0..{len(actions) - 1}")
+    return actions[action_id]

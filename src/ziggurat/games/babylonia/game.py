@@ -9,7 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ziggurat.core.errors import IllegalAction, InvalidOptions
+from ziggurat.core.action import action_by_number
+from ziggurat.core.errors import InvalidOptions
 from ziggurat.core.rng import Rng
 
 from .actions import ActionTable, BabyloniaAction, describe_action
@@ -166,13 +167,7 @@ class BabyloniaGame:
         return action.id
 
     def int_to_action(self, state: BabyloniaState | None, action_id: int) -> BabyloniaAction:
-        if isinstance(action_id, bool) or not isinstance(action_id, int):
-            raise IllegalAction(f"an action number is an int, not {action_id!r}")
-        if not 0 <= action_id < self.num_distinct_actions:
-            raise IllegalAction(
-                f"action number {action_id} is outside 0..{self.num_distinct_actions - 1}"
-            )
-        return self.actions.actions[action_id]
+        return action_by_number(self.actions.actions, action_id)  # type: ignore[return-value]
 
     def describe_action(
         self, action: BabyloniaAction, actor: int, viewer: int | None

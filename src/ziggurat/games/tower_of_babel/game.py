@@ -9,7 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ziggurat.core.errors import IllegalAction, InvalidOptions
+from ziggurat.core.action import action_by_number
+from ziggurat.core.errors import InvalidOptions
 from ziggurat.core.rng import Rng
 
 from .actions import (
@@ -196,13 +197,7 @@ class TowerOfBabelGame:
         return action.id
 
     def int_to_action(self, state: TowerState | None, action_id: int) -> TowerAction:
-        if isinstance(action_id, bool) or not isinstance(action_id, int):
-            raise IllegalAction(f"an action number is an int, not {action_id!r}")
-        if not 0 <= action_id < self.num_distinct_actions:
-            raise IllegalAction(
-                f"action number {action_id} is outside 0..{self.num_distinct_actions - 1}"
-            )
-        return self.actions.actions[action_id]
+        return action_by_number(self.actions.actions, action_id)  # type: ignore[return-value]
 
     def describe_action(
         self, action: TowerAction, actor: int, viewer: int | None
