@@ -59,3 +59,65 @@ def test_axial_round_trip_and_non_hexes() -> None:
 @given(st.integers(min_value=0, max_value=2**420 - 1))
 def test_bit_list_matches_iter_bits(mask: int) -> None:
     assert bit_list(mask) == list(iter_bits(mask))
+
+
+# ---------------------------------------------------------------------------- axial grids
+# Vectors of the Ishtar rules reference, section 15.1.
+
+from ziggurat.core.hexgrid import (  # noqa: E402
+    AXIAL_DIRECTIONS,
+    AxialGrid,
+    axial_disc,
+    axial_distance,
+    axial_mirror,
+    axial_rotate,
+)
+
+
+def test_axial_arithmetic_matches_the_ishtar_vectors() -> None:
+    neighbours = [(2 + dq, -1 + dr) for dq, dr in AXIAL_DIRECTIONS]
+    assert neighbours == [(3, -1), (3, -2), (2, -2), (1, -1), (1, 0), (2, 0)]
+    assert axial_distance((0, 0), (2, -3)) == 3
+    assert axial_distance((3, 0), (3, -2)) == 2
+    assert axial_distance((-1, 0), (0, 1)) == 2
+    assert axial_rotate((3, -2), 1) == (2, 1)
+    assert axial_rotate((2, -3), 2) == (1, 2)
+    assert axial_rotate((2, -3), 6) == (2, -3)
+    assert axial_mirror((-3, 2)) == (2, -3)
+    assert len(axial_disc(3)) == 37
+
+
+def _two_boards() -> AxialGrid:
+    cells = [(q, r) for q, r in axial_disc(3)]
+    cells += [(q + 7, r - 4) for q, r in axial_disc(3)]
+    return AxialGrid(cells)
+
+
+def test_axial_grid_dilate_is_the_six_neighbours_on_the_map() -> None:
+    grid = _two_boards()
+    for cell in grid.coords:
+        expected = {
+            (cell[0] + dq, cell[1] + dr)
+            for dq, dr in AXIAL_DIRECTIONS
+            if (cell[0] + dq, cell[1] + dr) in grid
+        }
+        assert set(grid.coords_of(grid.dilate(1 << grid.bit(cell)))) == expected
+
+
+@given(st.sampled_from((*AXIAL_DIRECTIONS, (2, 0), (-2, 0), (2, -2), (-2, 2), (2, -1))))
+def test_axial_grid_shift_never_wraps_a_row(step: tuple[int, int]) -> None:
+    grid = _two_boards()
+    moved = grid.shift(grid.all_mask, grid.offset(step))
+    assert set(grid.coords_of(moved)) == {
+        (q + step[0], r + step[1]) for q, r in grid.coords if (q + step[0], r + step[1]) in grid
+    }
+
+
+def test_axial_grid_components_and_flood() -> None:
+    grid = _two_boards()
+    a = grid.mask_of([(0, 0), (1, 0), (3, 0)])
+    parts = grid.components(a)
+    assert [grid.coords_of(p) for p in parts] == [[(0, 0), (1, 0)], [(3, 0)]]
+    assert grid.flood(grid.mask_of([(0, 0)]), a) == grid.mask_of([(0, 0), (1, 0)])
+    with pytest.raises(ValueError, match="margin"):
+        grid.offset((3, 0))

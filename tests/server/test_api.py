@@ -26,14 +26,17 @@ def test_health_names_the_database(client, database_url) -> None:
 
 
 def test_games_list_their_options_and_bots(client) -> None:
-    babylonia, tower = client.get("/api/games").json()
+    babylonia, ishtar, tower = client.get("/api/games").json()
     assert babylonia["name"] == "babylonia" and babylonia["players"] == [2, 3, 4]
     assert babylonia["options"]["players"]["default"] == 3
     assert set(babylonia["options"]) >= {"ziggurat_cards", "first_round_limit"}
     assert tower["name"] == "tower_of_babel" and tower["players"] == [3, 4, 5]
     assert tower["options"]["players"]["default"] == 4
     assert set(tower["options"]) == {"players", "two_type_discs", "action_cards"}
-    for game in (babylonia, tower):
+    assert ishtar["name"] == "ishtar" and ishtar["players"] == [2, 3, 4]
+    assert ishtar["options"]["players"]["default"] == 2
+    assert set(ishtar["options"]) == {"players", "layout", "touch_two"}
+    for game in (babylonia, ishtar, tower):
         assert game["agents"] == ["random", "greedy", "easy", "medium", "hard"]
 
 

@@ -1,6 +1,10 @@
 """Hex-grid geometry shared by the hex-map games (Babylonia, Ishtar).
 
-Coordinates are offset ``(row, col)`` in the doubled-height layout for flat-topped hexes used by
+Babylonia's printed board uses offset coordinates (:class:`HexLayout`); Ishtar's terrain is
+built from boards turned and mirrored about their centres, which is plain arithmetic in axial
+coordinates (:class:`AxialGrid` and the functions beside it).
+
+Offset coordinates are ``(row, col)`` in the doubled-height layout for flat-topped hexes used by
 the Babylonia board data: a hex exists only where ``row + col`` is even; its neighbours are
 N ``(r-2, c)``, NE ``(r-1, c+1)``, SE ``(r+1, c+1)``, S ``(r+2, c)``, SW ``(r+1, c-1)`` and
 NW ``(r-1, c-1)``. Axial ``q = col``, ``r = (row - col) // 2``.
@@ -150,3 +154,128 @@ def bit_list(mask: int) -> list[int]:
         mask >>= _CHUNK
         base += _CHUNK
     return out
+
+
+# ---------------------------------------------------------------------------- axial grids
+
+AXIAL_DIRECTIONS: tuple[Coord, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+"""Axial steps E, NE, NW, W, SW, SE (pointy-top hexes, ``r`` grows down the page)."""
+
+AXIAL_DIRECTION_NAMES = ("E", "NE", "NW", "W", "SW", "SE")
+
+
+def axial_distance(a: Coord, b: Coord) -> int:
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return max(abs(dq), abs(dr), abs(dq + dr))
+
+
+def axial_rotate(coord: Coord, steps: int) -> Coord:
+    """``coord`` turned ``steps`` times 60 degrees clockwise about the origin."""
+    q, r = coord
+    for _ in range(steps % 6):
+        q, r = -r, q + r
+    return q, r
+
+
+def axial_mirror(coord: Coord) -> Coord:
+    """The reflection that swaps the ``q`` and ``r`` axes."""
+    return coord[1], coord[0]
+
+
+def axial_disc(radius: int) -> list[Coord]:
+    """Every hex within ``radius`` of the origin, row by row."""
+    return [
+        (q, r)
+        for r in range(-radius, radius + 1)
+        for q in range(max(-radius, -radius - r), min(radius, radius - r) + 1)
+    ]
+
+
+class AxialGrid:
+    """The hexes of one map in axial coordinates, numbered as bits of a Python int.
+
+    Hex ``(q, r)`` is bit ``(r - r0) * stride + (q - q0)``, where the stride leaves ``margin``
+    spare columns after each row. A step by ``(dq, dr)`` is then a shift by
+    ``dq + dr * stride`` for every hex at once, and as long as ``|dq| <= margin`` a step off
+    the side of a row lands in a spare column, which :attr:`all_mask` never contains. So a
+    tile's footprint can be tested at every anchor with three shifts and two ``&``.
+    """
+
+    __slots__ = ("_index_of", "all_mask", "coords", "margin", "q0", "r0", "stride")
+
+    def __init__(self, coords: Iterable[Coord], margin: int = 2) -> None:
+        cells = sorted(set(coords), key=lambda c: (c[1], c[0]))
+        if not cells:
+            raise ValueError("a grid needs at least one hex")
+        self.margin = margin
+        self.q0 = min(q for q, _ in cells)
+        self.r0 = min(r for _, r in cells)
+        width = max(q for q, _ in cells) - self.q0 + 1
+        self.stride = width + margin
+        self.coords: tuple[Coord, ...] = tuple(cells)
+        self._index_of = {c: (c[1] - self.r0) * self.stride + (c[0] - self.q0) for c in cells}
+        self.all_mask = 0
+        for bit in self._index_of.values():
+            self.all_mask |= 1 << bit
+
+    def __contains__(self, coord: object) -> bool:
+        return coord in self._index_of
+
+    def bit(self, coord: Coord) -> int:
+        """The bit of an existing hex; ``KeyError`` if it is not on this map."""
+        return self._index_of[coord]
+
+    def coord(self, bit: int) -> Coord:
+        row, col = divmod(bit, self.stride)
+        return col + self.q0, row + self.r0
+
+    def mask_of(self, coords: Iterable[Coord]) -> int:
+        mask = 0
+        for c in coords:
+            mask |= 1 << self._index_of[c]
+        return mask
+
+    def coords_of(self, mask: int) -> list[Coord]:
+        return [self.coord(b) for b in bit_list(mask)]
+
+    def offset(self, step: Coord) -> int:
+        """The bit distance of a step ``(dq, dr)``; add it to a bit to take the step."""
+        if abs(step[0]) > self.margin:
+            raise ValueError(f"step {step} is wider than the grid's margin of {self.margin}")
+        return step[0] + step[1] * self.stride
+
+    def shift(self, mask: int, delta: int) -> int:
+        """``mask`` moved by ``delta`` bits (see :meth:`offset`), kept on the map."""
+        moved = mask << delta if delta >= 0 else mask >> -delta
+        return moved & self.all_mask
+
+    def dilate(self, mask: int) -> int:
+        """Every hex of the map next to a hex of ``mask`` (``mask`` itself not added)."""
+        s = self.stride
+        grown = (
+            (mask << 1)
+            | (mask >> 1)
+            | (mask << s)
+            | (mask >> s)
+            | (mask << (s - 1))
+            | (mask >> (s - 1))
+        )
+        return grown & self.all_mask
+
+    def flood(self, seeds: int, allowed: int) -> int:
+        """All hexes of ``allowed`` connected to ``seeds`` through ``allowed`` hexes."""
+        reach = seeds & allowed
+        while True:
+            grown = (reach | self.dilate(reach)) & allowed
+            if grown == reach:
+                return reach
+            reach = grown
+
+    def components(self, mask: int) -> list[int]:
+        """The connected parts of ``mask``, each as a mask, ordered by their lowest bit."""
+        parts = []
+        while mask:
+            part = self.flood(mask & -mask, mask)
+            parts.append(part)
+            mask &= ~part
+        return parts

@@ -16,6 +16,7 @@ from .errors import InvalidOptions
 GAMES: dict[str, str] = {
     "babylonia": "ziggurat.games.babylonia.game:BabyloniaGame",
     "tower_of_babel": "ziggurat.games.tower_of_babel.game:TowerOfBabelGame",
+    "ishtar": "ziggurat.games.ishtar.game:IshtarGame",
 }
 
 

@@ -1,0 +1,105 @@
+"""Actions in words and structured fields, for the log and for the front ends' controls.
+
+Nothing in an Ishtar action is secret (the tile taken, the hexes, the card bought are all
+seen at the table), so every viewer reads the same words. The fields name hexes as ``[q,
+r]`` so a board drawing can highlight them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .actions import (
+    ACTION_TYPES,
+    ASSISTANT,
+    BLOOM,
+    BUY,
+    DISCARD,
+    END_TURN,
+    NO_ACTION,
+    PLACE,
+    PLANT,
+    RESERVE,
+    SKILL,
+    STOP_BLOOM,
+    TAKE,
+    IshtarAction,
+    pattern_text,
+)
+from .components import GEMS
+
+if TYPE_CHECKING:
+    from .game import IshtarGame
+
+
+def _gem_words(pay: tuple[int, int, int]) -> str:
+    parts = [f"{pay[c]} {GEMS[c]}" for c in range(3) if pay[c]]
+    return ", ".join(parts)
+
+
+def describe_action(
+    game: IshtarGame, action: IshtarAction, actor: int, viewer: int | None
+) -> dict[str, Any]:
+    """Structured fields and words for ``action`` by ``actor`` (the same for every viewer)."""
+    del actor, viewer
+    grid = game.grid
+    kind = action.kind
+    out: dict[str, Any] = {"type": ACTION_TYPES[kind], "text": action.text}
+
+    def hx(bit: int) -> list[int]:
+        q, r = grid.coord(bit)
+        return [q, r]
+
+    if kind == TAKE:
+        out["stack"] = action.stack
+        out["pay"] = {GEMS[c]: action.pay[c] for c in range(3) if action.pay[c]}
+        paid = _gem_words(action.pay)
+        out["words"] = f"moves the watering can to stack {action.stack}" + (
+            f", paying {paid} gem{'s' if sum(action.pay) != 1 else ''}" if paid else ""
+        )
+    elif kind == DISCARD:
+        out["stack"] = action.stack
+        out["words"] = f"finds no tile that fits and discards the top tile of stack {action.stack}"
+    elif kind == PLACE:
+        out["hex"] = hx(action.cell)
+        out["rotation"] = action.rotation
+        q, r = out["hex"]
+        out["words"] = f"places the tile at {q},{r}, turned {60 * action.rotation}°"
+    elif kind == ASSISTANT:
+        out["words"] = "puts an assistant on the tile's icon"
+    elif kind == SKILL:
+        data = game.data
+        out["skill"] = data.skill_ids[action.skill]
+        out["pay"] = {GEMS[c]: action.pay[c] for c in range(3) if action.pay[c]}
+        out["words"] = (
+            f"unlocks {data.skill_ids[action.skill]} {data.skill_names[action.skill]} "
+            f"with {_gem_words(action.pay)} gems"
+        )
+    elif kind == NO_ACTION:
+        out["words"] = "uses no special action"
+    elif kind == BLOOM:
+        spaces = game.patterns[action.pattern]
+        out["pattern"] = list(spaces)
+        out["hexes"] = [hx(action.cell)] + ([hx(action.cell2)] if action.cell2 >= 0 else [])
+        where = " and ".join(f"{h[0]},{h[1]}" for h in out["hexes"])
+        out["words"] = f"lays a blooming token of {pattern_text(spaces)} flowers on {where}"
+    elif kind == STOP_BLOOM:
+        out["words"] = "lays no more blooming tokens"
+    elif kind == RESERVE:
+        out["slot"] = action.slot
+        out["words"] = f"reserves the tree card in market slot {action.slot}"
+    elif kind == BUY:
+        reserved = action.slot == game.data.market_size
+        out["slot"] = None if reserved else action.slot
+        out["reserved"] = reserved
+        out["words"] = (
+            "buys the reserved tree card"
+            if reserved
+            else f"buys the tree card in market slot {action.slot}"
+        )
+    elif kind == PLANT:
+        out["hex"] = hx(action.cell)
+        out["words"] = f"plants the tree at {out['hex'][0]},{out['hex'][1]}"
+    elif kind == END_TURN:
+        out["words"] = "ends the turn"
+    return out
