@@ -100,6 +100,14 @@ class TurnJson(_Model):
     planting: str | None
 
 
+class RecordJson(_Model):
+    seat: int
+    tile: str | None
+    gems: list[int]
+    cards: list[str]
+    discarded: bool
+
+
 class StateJson(_Model):
     format: Literal[1]
     game: Literal["ishtar"]
@@ -129,6 +137,8 @@ class StateJson(_Model):
     gem_stock: list[int]
     players: list[PlayerJson]
     turn_state: TurnJson
+    record: RecordJson
+    previous: RecordJson | None
 
 
 def state_to_json(state: IshtarState) -> dict[str, Any]:
@@ -197,6 +207,8 @@ def state_to_json(state: IshtarState) -> dict[str, Any]:
         "tree_stock": state.tree_stock,
         "gem_stock": state.gem_stock[:],
         "players": players,
+        "record": _record_json(state, state.record),
+        "previous": None if state.previous is None else _record_json(state, state.previous),
         "turn_state": {
             "tile": None if state.tile < 0 else tid[state.tile],
             "icon": ICONS[state.icon] or None,
@@ -207,6 +219,26 @@ def state_to_json(state: IshtarState) -> dict[str, Any]:
             "planting": None if state.planting < 0 else cid[state.planting],
         },
     }
+
+
+def _record_json(state: IshtarState, record: Any) -> dict[str, Any]:
+    data = state.game.data
+    seat, tile, gems, cards, discarded = record
+    return {
+        "seat": seat,
+        "tile": None if tile < 0 else data.tile_ids[tile],
+        "gems": list(gems),
+        "cards": [data.card_ids[c] for c in cards],
+        "discarded": discarded,
+    }
+
+
+def _record_from(parsed: RecordJson, rd: _Reader, n: int, field: str) -> Any:
+    rd.need(0 <= parsed.seat < n, f"{field}.seat is not a seat")
+    rd.need(len(parsed.gems) == 3 and min(parsed.gems) >= 0, f"{field}.gems: 3 counts >= 0")
+    tile = -1 if parsed.tile is None else rd.tile(parsed.tile, f"{field}.tile")
+    cards = tuple(rd.card(c, f"{field}.cards") for c in parsed.cards)
+    return (parsed.seat, tile, tuple(parsed.gems), cards, parsed.discarded)
 
 
 class _Reader:
@@ -329,6 +361,13 @@ def state_from_json(game: IshtarGame, data: dict[str, Any]) -> IshtarState:
     state.gem_stock = parsed.gem_stock[:]
     need(len(state.gem_stock) == 3, "gem_stock needs 3 entries (violet, red, white)")
     _read_turn(game, state, parsed, rd)
+    state.record = _record_from(parsed.record, rd, n, "record")
+    need(
+        state.record[0] == state.current or state.phase == PHASE_OVER,
+        "record.seat is not the player to move",
+    )
+    if parsed.previous is not None:
+        state.previous = _record_from(parsed.previous, rd, n, "previous")
     _check_conservation(game, state, rd)
     _check_turn(state, rd)
     return state

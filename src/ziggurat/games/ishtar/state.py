@@ -54,6 +54,8 @@ from .terrain import Terrain
 if TYPE_CHECKING:
     from .game import IshtarGame
 
+TurnRecord = tuple[int, int, tuple[int, int, int], tuple[int, ...], bool]
+
 
 class IshtarState:
     """One position of a game of Ishtar. See the module docstring."""
@@ -92,7 +94,9 @@ class IshtarState:
         "piles",
         "placed",
         "planting",
+        "previous",
         "reach",
+        "record",
         "reserved",
         "rng",
         "skill_pay",
@@ -160,6 +164,10 @@ class IshtarState:
         self.bloom_placed = 0
         self.emptied: list[int] = []  # market slots emptied this turn, refilled at its end
         self.planting = -1  # the card whose tree is being planted
+        # What the table saw of this turn and the last, for the log (tuples, replaced whole):
+        # (seat, tile taken or -1, gems collected by colour, cards bought, tile discarded)
+        self.record: TurnRecord = (0, -1, (0, 0, 0), (), False)
+        self.previous: TurnRecord | None = None
         self._legal: list[IshtarAction] | None = None
         self._legal_ids: frozenset[int] | None = None
 
@@ -230,6 +238,8 @@ class IshtarState:
         other.bloom_placed = self.bloom_placed
         other.emptied = self.emptied[:]
         other.planting = self.planting
+        other.record = self.record
+        other.previous = self.previous
         other._legal = self._legal
         other._legal_ids = self._legal_ids
         return other
@@ -332,10 +342,13 @@ class IshtarState:
             self._pay(self.current, action.pay, to_board=False)
             self.can = action.stack
             self.tile = self._draw_tile(action.stack)
+            self.record = (self.current, self.tile, (0, 0, 0), (), False)
             self.phase = PHASE_PLACE
         elif kind == DISCARD:
             self.can = action.stack
-            self.discarded.append(self._draw_tile(action.stack))
+            tile = self._draw_tile(action.stack)
+            self.discarded.append(tile)
+            self.record = (self.current, tile, (0, 0, 0), (), True)
             self._start_trees()
         elif kind == PLACE:
             self._place(action.cell, action.rotation)
@@ -405,11 +418,16 @@ class IshtarState:
         for bit, count in game.footprint_flowers(tile, anchor, rotation):
             self.flowers[bit] = count
         seat = self.current
+        collected = [0, 0, 0]
         for c in range(3):
             found = self.gems_map[c] & cells
             if found:
                 self.gems_map[c] ^= found
-                self.gems[3 * seat + c] += found.bit_count()
+                collected[c] = found.bit_count()
+                self.gems[3 * seat + c] += collected[c]
+        if any(collected):
+            r = self.record
+            self.record = (r[0], r[1], (collected[0], collected[1], collected[2]), r[3], r[4])
         self.placed.append((tile, anchor, rotation))
         self.tile = -1
         self.icon = game.data.tile_icon[tile]
@@ -475,6 +493,8 @@ class IshtarState:
             self.emptied.append(slot)
         self._pay(seat, data.card_cost[card], to_board=False)
         self.planting = card
+        r = self.record
+        self.record = (r[0], r[1], r[2], (*r[3], card), r[4])
         self.phase = PHASE_PLANT
 
     def _start_trees(self) -> None:
@@ -495,12 +515,14 @@ class IshtarState:
                 self.tree_stock -= 1
                 self.market_tree[slot] = True
         self.emptied = []
+        self.previous = self.record
         self.turn += 1
         following = (self.current + 1) % self.n
         if self.end_triggered and following == self.first:
             self.phase = PHASE_OVER
             return
         self.current = following
+        self.record = (following, -1, (0, 0, 0), (), False)
         self.phase = PHASE_CHOOSE
         if not any(self.stacks):
             self._start_trees()  # every stack empty: only trees remain (rulings §11)
@@ -541,3 +563,4 @@ class IshtarState:
         for c in range(3):
             self.gem_stock[c] -= self.gems_map[c].bit_count()
         self.first = self.current = rng.randrange(n)
+        self.record = (self.first, -1, (0, 0, 0), (), False)

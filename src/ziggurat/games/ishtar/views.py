@@ -63,6 +63,19 @@ def _hex(state: IshtarState, bit: int) -> list[int]:
     return [q, r]
 
 
+def record_json(state: IshtarState, record: Any) -> dict[str, Any]:
+    """What the table saw of one turn: who, which tile (and whether it was discarded), the
+    gems it collected and the tree cards bought (public as they were bought)."""
+    seat, tile, gems, cards, discarded = record
+    return {
+        "seat": seat,
+        "tile": None if tile < 0 else tile_json(state, tile),
+        "discarded": discarded,
+        "gems": gems_dict(gems),
+        "cards": [card_json(state, c) for c in cards],
+    }
+
+
 def map_json(state: IshtarState) -> dict[str, Any]:
     """The whole map: boards, every hex, tiles, tokens, trees, assistants, flowerbeds."""
     game = state.game
@@ -242,6 +255,8 @@ def view(state: IshtarState, seat: int | None) -> dict[str, Any]:
             for i in range(skills_per_seat)
         ],
     }
+    out["this_turn"] = record_json(state, state.record)
+    out["last_turn"] = None if state.previous is None else record_json(state, state.previous)
     if over:
         out["scores"] = state.scores()
         out["winners"] = state.winners()
