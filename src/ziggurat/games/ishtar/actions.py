@@ -167,6 +167,7 @@ class ActionTable:
         "market_size",
         "no_action",
         "place",
+        "place_by_rotation",
         "plant",
         "reserve",
         "skill",
@@ -204,12 +205,16 @@ class ActionTable:
                     self.take[stack, pay] = add(text, TAKE, stack=stack, pay=pay)
         self.discard = [add(f"discard {s}", DISCARD, stack=s) for s in range(stacks)]
         self.place: dict[tuple[int, int], IshtarAction] = {}
+        # the same, as one list per rotation indexed by bit (None off the map): move
+        # generation looks up hundreds of these per position
+        size = max(bit_of.values()) + 1
+        self.place_by_rotation: list[list[IshtarAction | None]] = [[None] * size for _ in range(6)]
         for cell in coords:
             bit = bit_of[cell]
             for k in range(6):
-                self.place[bit, k] = add(
-                    f"place {cell_text(cell)} r{k}", PLACE, cell=bit, rotation=k
-                )
+                action = add(f"place {cell_text(cell)} r{k}", PLACE, cell=bit, rotation=k)
+                self.place[bit, k] = action
+                self.place_by_rotation[k][bit] = action
         self.assistant = add("assistant", ASSISTANT)
         self.skill: dict[tuple[int, Gems], IshtarAction] = {}
         for i, skill_id in enumerate(skill_ids):

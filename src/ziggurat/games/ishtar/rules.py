@@ -83,32 +83,91 @@ def keeps_one_assistant(state: IshtarState, new_flowers: int) -> bool:
     return True
 
 
-def placements(state: IshtarState, tile: int, *, first_only: bool = False) -> list[tuple[int, int]]:
-    """Every legal ``(anchor bit, rotation)`` for ``tile``, one per distinct result (§3.4)."""
+class MapContext:
+    """What placement checks share within one position: the free hexes, each fountain's
+    zone (hexes next to it or to its gardens) and the claimed flowerbeds with their zones.
+    Built once per position and move generation; not kept in the state."""
+
+    __slots__ = ("claimed_zone", "claimed_zones", "free", "zones")
+
+    def __init__(self, state: IshtarState) -> None:
+        grid = state.game.grid
+        self.free = state.terrain.coverable & ~state.tile_mask
+        self.zones = [grid.dilate(reach) & self.free for reach in state.reach]
+        self.claimed_zones: list[int] = []
+        self.claimed_zone = 0
+        helpers = state.assistants_all
+        beds = state.flower_mask
+        while helpers:
+            bed = grid.flood(helpers & -helpers, beds)
+            zone = grid.dilate(bed)
+            self.claimed_zones.append(zone)
+            self.claimed_zone |= zone
+            helpers &= ~bed
+
+    def joins_two_claimed(self, state: IshtarState, flowers: int) -> bool:
+        """Would ``flowers`` (new flower hexes next to a claimed bed) put two assistants in
+        one flowerbed? Exact: beds touched by separate new flowers stay apart."""
+        touched = 0
+        for zone in self.claimed_zones:
+            if zone & flowers:
+                touched += 1
+        if touched <= 1:
+            return False
+        return not keeps_one_assistant(state, flowers)
+
+
+def _down(mask: int, delta: int, all_mask: int) -> int:
+    """``mask`` moved by ``-delta`` bits: bit ``a`` of the result is bit ``a + delta``."""
+    return mask >> delta if delta >= 0 else (mask << -delta) & all_mask
+
+
+def placements(
+    state: IshtarState, tile: int, *, first_only: bool = False, context: MapContext | None = None
+) -> list[tuple[int, int]]:
+    """Every legal ``(anchor bit, rotation)`` for ``tile``, one per distinct result (§3.4).
+
+    Rules 1-3 of step 2 hold for whole sets of anchors at once: the three hexes free, and
+    the hexes touching the zone of exactly one fountain. Only anchors whose new flowers lie
+    next to a claimed flowerbed are looked at one by one for rule 4.
+    """
     game = state.game
-    grid = game.grid
-    all_mask = grid.all_mask
-    free = state.terrain.coverable & ~state.tile_mask
-    touch = grid.dilate(state.terrain.fountain_mask | state.tile_mask)
+    all_mask = game.grid.all_mask
+    ctx = context or MapContext(state)
+    free = ctx.free
+    zones = ctx.zones
+    claimed_zone = ctx.claimed_zone
     out: list[tuple[int, int]] = []
     for k, d1, d2, flower_deltas in game.tile_rotations[tile]:
-        up1 = free >> d1 if d1 >= 0 else (free << -d1) & all_mask
-        up2 = free >> d2 if d2 >= 0 else (free << -d2) & all_mask
-        anchors = free & up1 & up2
+        anchors = free & _down(free, d1, all_mask) & _down(free, d2, all_mask)
         if not anchors:
             continue
-        t1 = touch >> d1 if d1 >= 0 else (touch << -d1) & all_mask
-        t2 = touch >> d2 if d2 >= 0 else (touch << -d2) & all_mask
-        anchors &= touch | t1 | t2
-        for a in bit_list(anchors):
-            cells = (1 << a) | (1 << (a + d1)) | (1 << (a + d2))
-            if not one_fountain(state, cells):
-                continue
-            flowers = 0
+        once = twice = 0
+        for zone in zones:
+            if zone:
+                near = (zone | _down(zone, d1, all_mask) | _down(zone, d2, all_mask)) & anchors
+                twice |= once & near
+                once |= near
+        anchors = once & ~twice
+        if not anchors:
+            continue
+        risky = 0
+        if claimed_zone:
             for delta in flower_deltas:
-                flowers |= 1 << (a + delta)
-            if not keeps_one_assistant(state, flowers):
-                continue
+                risky |= _down(claimed_zone, delta, all_mask)
+            risky &= anchors
+        if first_only:
+            safe = anchors & ~risky
+            if safe:
+                return [((safe & -safe).bit_length() - 1, k)]
+            anchors = risky
+        for a in bit_list(anchors):
+            if risky >> a & 1:
+                flowers = 0
+                for delta in flower_deltas:
+                    flowers |= 1 << (a + delta)
+                if ctx.joins_two_claimed(state, flowers):
+                    continue
             out.append((a, k))
             if first_only:
                 return out
@@ -187,10 +246,11 @@ def tile_choices(state: IshtarState) -> tuple[list[tuple[int, int]], int]:
     route = [(s, cost) for s, cost in can_route(state) if cost <= held]
     fits: dict[int, bool] = {}
     out = []
+    context = MapContext(state) if route else None
     for s, cost in route:
         tile = state.stacks[s][-1]
         if tile not in fits:
-            fits[tile] = can_place(state, tile)
+            fits[tile] = bool(placements(state, tile, first_only=True, context=context))
         if fits[tile]:
             out.append((s, cost))
     if out or not route:
@@ -288,7 +348,8 @@ def legal_actions(state: IshtarState) -> list[IshtarAction]:
                 out.append(table.take[stack, pay])
         return out
     if phase == PHASE_PLACE:
-        return [table.place[a, k] for a, k in placements(state, state.tile)]
+        by_rotation = table.place_by_rotation
+        return [by_rotation[k][a] for a, k in placements(state, state.tile)]
     if phase == PHASE_ACTION:
         out = []
         assistant, skill = icon_options(state)
