@@ -57,9 +57,10 @@ def example_state(
 
 
 def fresh(state: IshtarState) -> IshtarState:
-    """Forget the cached legal actions after fields were set by hand."""
+    """Forget the cached legal actions and map facts after fields were set by hand."""
     state._legal = None
     state._legal_ids = None
+    state._map_context = None
     return state
 
 

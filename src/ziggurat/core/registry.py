@@ -23,6 +23,7 @@ GAMES: dict[str, str] = {
 HEURISTICS: dict[str, str] = {
     "babylonia": "ziggurat.games.babylonia.heuristics",
     "tower_of_babel": "ziggurat.games.tower_of_babel.heuristics",
+    "ishtar": "ziggurat.games.ishtar.heuristics",
 }
 
 

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from ziggurat.core.action import Action
@@ -83,7 +84,8 @@ def gems_text(gems: Sequence[int]) -> str:
     return "".join(GEM_LETTERS[c] * gems[c] for c in range(3))
 
 
-def payments(size: int) -> list[Gems]:
+@cache
+def payments(size: int) -> tuple[Gems, ...]:
     """Every way to pay ``size`` gems by colour, violet-heaviest first."""
     out = []
     for combo in itertools.combinations_with_replacement(range(3), size):
@@ -91,7 +93,7 @@ def payments(size: int) -> list[Gems]:
         for c in combo:
             counts[c] += 1
         out.append((counts[0], counts[1], counts[2]))
-    return out
+    return tuple(out)
 
 
 def cell_text(cell: Coord) -> str:

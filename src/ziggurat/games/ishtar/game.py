@@ -129,6 +129,9 @@ class IshtarGame:
         grid = self.grid
         self.tile_rotations: list[list[tuple[int, int, int, tuple[int, ...]]]] = []
         self.canonical_rotations: list[frozenset[int]] = []
+        # [tile][k] -> (step to space 1, step to space 2, steps to flower spaces), or None
+        # for a rotation that repeats an earlier one's result
+        self.rotation_info: list[list[tuple[int, int, tuple[int, ...]] | None]] = []
         self._spaces: list[list[tuple[tuple[int, int], ...]]] = []  # [tile][k] -> (delta, flowers)
         self._icon_delta: list[list[int | None]] = []  # None: no icon (a delta may be -1)
         for tile in range(len(data.tile_ids)):
@@ -160,6 +163,10 @@ class IshtarGame:
                 flower_deltas = tuple(deltas[i] for i in range(3) if flowers[i])
                 rotations.append((k, deltas[1], deltas[2], flower_deltas))
             self.tile_rotations.append(rotations)
+            info: list[tuple[int, int, tuple[int, ...]] | None] = [None] * 6
+            for k, d1, d2, flower_deltas in rotations:
+                info[k] = (d1, d2, flower_deltas)
+            self.rotation_info.append(info)
             self.canonical_rotations.append(frozenset(kept))
             self._spaces.append(spaces_by_k)
             self._icon_delta.append(icons_by_k)

@@ -33,6 +33,8 @@ from .actions import (
 from .components import ASSISTANT_ICON, SKILL_ICON, WILD_ICON
 
 if TYPE_CHECKING:
+    from ziggurat.core.rng import Rng
+
     from .state import IshtarState
 
 (
@@ -84,11 +86,12 @@ def keeps_one_assistant(state: IshtarState, new_flowers: int) -> bool:
 
 
 class MapContext:
-    """What placement checks share within one position: the free hexes, each fountain's
-    zone (hexes next to it or to its gardens) and the claimed flowerbeds with their zones.
-    Built once per position and move generation; not kept in the state."""
+    """What placement checks share while the map stands still: the free hexes, each
+    fountain's zone (hexes next to it or to its gardens), the claimed flowerbeds and, per
+    seat, the hexes next to its beds. Kept by the state (:meth:`~.state.IshtarState.
+    map_context`) until a tile, token or assistant changes the map; never changed."""
 
-    __slots__ = ("claimed_zone", "claimed_zones", "free", "zones")
+    __slots__ = ("anchor_cache", "claimed_zone", "claimed_zones", "free", "seat_zones", "zones")
 
     def __init__(self, state: IshtarState) -> None:
         grid = state.game.grid
@@ -96,14 +99,17 @@ class MapContext:
         self.zones = [grid.dilate(reach) & self.free for reach in state.reach]
         self.claimed_zones: list[int] = []
         self.claimed_zone = 0
-        helpers = state.assistants_all
+        self.seat_zones = [0] * state.n
         beds = state.flower_mask
-        while helpers:
-            bed = grid.flood(helpers & -helpers, beds)
-            zone = grid.dilate(bed)
-            self.claimed_zones.append(zone)
-            self.claimed_zone |= zone
-            helpers &= ~bed
+        for seat, helpers in enumerate(state.assistants):
+            while helpers:
+                bed = grid.flood(helpers & -helpers, beds)
+                zone = grid.dilate(bed)
+                self.claimed_zones.append(zone)
+                self.claimed_zone |= zone
+                self.seat_zones[seat] |= zone
+                helpers &= ~bed
+        self.anchor_cache: dict[int, list[tuple[int, int, int, tuple[int, ...]]]] = {}
 
     def joins_two_claimed(self, state: IshtarState, flowers: int) -> bool:
         """Would ``flowers`` (new flower hexes next to a claimed bed) put two assistants in
@@ -122,23 +128,26 @@ def _down(mask: int, delta: int, all_mask: int) -> int:
     return mask >> delta if delta >= 0 else (mask << -delta) & all_mask
 
 
-def placements(
-    state: IshtarState, tile: int, *, first_only: bool = False, context: MapContext | None = None
-) -> list[tuple[int, int]]:
-    """Every legal ``(anchor bit, rotation)`` for ``tile``, one per distinct result (§3.4).
+def anchor_sets(
+    state: IshtarState, tile: int, context: MapContext | None = None
+) -> list[tuple[int, int, int, tuple[int, ...]]]:
+    """Per listed rotation of ``tile``: ``(rotation, anchors, risky, flower steps)``.
 
-    Rules 1-3 of step 2 hold for whole sets of anchors at once: the three hexes free, and
-    the hexes touching the zone of exactly one fountain. Only anchors whose new flowers lie
-    next to a claimed flowerbed are looked at one by one for rule 4.
+    ``anchors`` holds every anchor where rules 1-3 of step 2 hold (the three hexes free, and
+    touching the zone of exactly one fountain), found for all anchors at once by shifts;
+    ``risky`` the anchors among them whose new flowers lie next to a claimed flowerbed, the
+    only ones rule 4 must still look at one by one. Cached per map and tile.
     """
-    game = state.game
-    all_mask = game.grid.all_mask
-    ctx = context or MapContext(state)
+    ctx = context or state.map_context()
+    cached = ctx.anchor_cache.get(tile)
+    if cached is not None:
+        return cached
+    all_mask = state.game.grid.all_mask
     free = ctx.free
     zones = ctx.zones
     claimed_zone = ctx.claimed_zone
-    out: list[tuple[int, int]] = []
-    for k, d1, d2, flower_deltas in game.tile_rotations[tile]:
+    out = []
+    for k, d1, d2, flower_deltas in state.game.tile_rotations[tile]:
         anchors = free & _down(free, d1, all_mask) & _down(free, d2, all_mask)
         if not anchors:
             continue
@@ -156,21 +165,92 @@ def placements(
             for delta in flower_deltas:
                 risky |= _down(claimed_zone, delta, all_mask)
             risky &= anchors
+        out.append((k, anchors, risky, flower_deltas))
+    ctx.anchor_cache[tile] = out
+    return out
+
+
+def _rule_four_ok(
+    state: IshtarState, ctx: MapContext, anchor: int, flower_deltas: tuple[int, ...]
+) -> bool:
+    flowers = 0
+    for delta in flower_deltas:
+        flowers |= 1 << (anchor + delta)
+    return not ctx.joins_two_claimed(state, flowers)
+
+
+def placements(
+    state: IshtarState, tile: int, *, first_only: bool = False, context: MapContext | None = None
+) -> list[tuple[int, int]]:
+    """Every legal ``(anchor bit, rotation)`` for ``tile``, one per distinct result (§3.4),
+    from :func:`anchor_sets`."""
+    ctx = context or state.map_context()
+    out: list[tuple[int, int]] = []
+    for k, anchors, risky, flower_deltas in anchor_sets(state, tile, ctx):
         if first_only:
             safe = anchors & ~risky
             if safe:
                 return [((safe & -safe).bit_length() - 1, k)]
             anchors = risky
         for a in bit_list(anchors):
-            if risky >> a & 1:
-                flowers = 0
-                for delta in flower_deltas:
-                    flowers |= 1 << (a + delta)
-                if ctx.joins_two_claimed(state, flowers):
-                    continue
+            if risky >> a & 1 and not _rule_four_ok(state, ctx, a, flower_deltas):
+                continue
             out.append((a, k))
             if first_only:
                 return out
+    return out
+
+
+def placement_ok(state: IshtarState, tile: int, anchor: int, rotation: int) -> bool:
+    """Is ``place <anchor> r<rotation>`` legal for ``tile``? One placement, checked alone
+    (the listed rotations only, as :func:`placements` lists them)."""
+    info = state.game.rotation_info[tile][rotation]
+    if info is None:
+        return False
+    d1, d2, flower_deltas = info
+    ctx = state.map_context()
+    free = ctx.free
+    b1, b2 = anchor + d1, anchor + d2
+    if b1 < 0 or b2 < 0 or not (free >> anchor & 1 and free >> b1 & 1 and free >> b2 & 1):
+        return False
+    cells = (1 << anchor) | (1 << b1) | (1 << b2)
+    touched = 0
+    for zone in ctx.zones:
+        if zone & cells:
+            touched += 1
+    if touched != 1:
+        return False
+    flowers = 0
+    for delta in flower_deltas:
+        flowers |= 1 << (anchor + delta)
+    return not (flowers & ctx.claimed_zone and ctx.joins_two_claimed(state, flowers))
+
+
+def sample_placements(
+    state: IshtarState, tile: int, rng: Rng, wanted: int
+) -> list[tuple[int, int]]:
+    """About ``wanted`` legal placements drawn at random without listing them all: a
+    rotation, then the first anchor at or after a random bit (so anchors after a gap are
+    likelier; a rollout does not mind). Repeats are possible; empty only if none is legal."""
+    sets = anchor_sets(state, tile)
+    if not sets:
+        return []
+    ctx = state.map_context()
+    out: list[tuple[int, int]] = []
+    for _ in range(2 * wanted):
+        k, anchors, risky, flower_deltas = sets[int(rng.random() * len(sets))]
+        start = int(rng.random() * anchors.bit_length())
+        above = anchors >> start
+        a = (
+            (above & -above).bit_length() - 1 + start
+            if above
+            else (anchors & -anchors).bit_length() - 1
+        )
+        if risky >> a & 1 and not _rule_four_ok(state, ctx, a, flower_deltas):
+            continue
+        out.append((a, k))
+        if len(out) == wanted:
+            break
     return out
 
 
@@ -246,7 +326,7 @@ def tile_choices(state: IshtarState) -> tuple[list[tuple[int, int]], int]:
     route = [(s, cost) for s, cost in can_route(state) if cost <= held]
     fits: dict[int, bool] = {}
     out = []
-    context = MapContext(state) if route else None
+    context = state.map_context() if route else None
     for s, cost in route:
         tile = state.stacks[s][-1]
         if tile not in fits:

@@ -14,6 +14,7 @@ buy.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from ziggurat.core.api import TERMINAL
@@ -54,6 +55,8 @@ from .terrain import Terrain
 if TYPE_CHECKING:
     from .game import IshtarGame
 
+_ACTION_ID = attrgetter("id")
+
 TurnRecord = tuple[int, int, tuple[int, int, int], tuple[int, ...], bool]
 
 
@@ -63,6 +66,7 @@ class IshtarState:
     __slots__ = (
         "_legal",
         "_legal_ids",
+        "_map_context",
         "assistants",
         "assistants_all",
         "bloom_left",
@@ -170,6 +174,7 @@ class IshtarState:
         self.previous: TurnRecord | None = None
         self._legal: list[IshtarAction] | None = None
         self._legal_ids: frozenset[int] | None = None
+        self._map_context: rules.MapContext | None = None
 
     # ----------------------------------------------------------------- the game interface
 
@@ -242,6 +247,7 @@ class IshtarState:
         other.previous = self.previous
         other._legal = self._legal
         other._legal_ids = self._legal_ids
+        other._map_context = self._map_context
         return other
 
     def legal_actions(self) -> list[IshtarAction]:
@@ -296,6 +302,13 @@ class IshtarState:
             if effect == FREE_CAN_STEP
         )
 
+    def map_context(self) -> rules.MapContext:
+        """The placement checks' shared facts for the map as it stands (cached)."""
+        context = self._map_context
+        if context is None:
+            context = self._map_context = rules.MapContext(self)
+        return context
+
     def bed_of(self, bit: int) -> int:
         """The flowerbed holding hex ``bit`` (0 when it is not a flower space)."""
         return self.game.grid.flood(1 << bit, self.flower_mask)
@@ -322,12 +335,18 @@ class IshtarState:
             return f"{action!r} is not an action of this game"
         if self.phase == PHASE_OVER:
             return f"{action}: the game is over"
+        if (
+            action.kind == PLACE
+            and self.phase == PHASE_PLACE
+            and rules.placement_ok(self, self.tile, action.cell, action.rotation)
+        ):
+            return None  # one placement checked alone: no need to list them all
         if self._legal is None:
             self._legal = rules.legal_actions(self)
             self._legal_ids = None
         ids = self._legal_ids
         if ids is None:
-            ids = self._legal_ids = frozenset(a.id for a in self._legal)
+            ids = self._legal_ids = frozenset(map(_ACTION_ID, self._legal))
         if action.id in ids:
             return None
         return f"{action}: {rules.why_not(self, action)}"
@@ -354,6 +373,7 @@ class IshtarState:
             self._place(action.cell, action.rotation)
         elif kind == ASSISTANT:
             seat = self.current
+            self._map_context = None
             self.supply[seat] -= 1
             self.assistants[seat] |= 1 << self.icon_bit
             self.assistants_all |= 1 << self.icon_bit
@@ -407,6 +427,7 @@ class IshtarState:
         game = self.game
         tile = self.tile
         cells, flower_cells, grass_cells, icon_bit = game.footprint(tile, anchor, rotation)
+        self._map_context = None
         self.tile_mask |= cells
         around = game.grid.dilate(cells)
         for f, reach in enumerate(self.reach):
@@ -471,6 +492,7 @@ class IshtarState:
         if bit2 >= 0:
             cells |= 1 << bit2
             self.flowers[bit2] = spaces[1]
+        self._map_context = None
         self.grass_mask &= ~cells
         self.flower_mask |= cells
         self.tokens_placed.append((token, bit, bit2))

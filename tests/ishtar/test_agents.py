@@ -1,0 +1,106 @@
+"""The bots on Ishtar: legal choices, budgets, no peeking, and the judgement the heuristics
+are meant to carry (asserted only where it cannot flake)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import ziggurat
+from ziggurat.agents.base import make_agent
+from ziggurat.agents.greedy import GreedyAgent
+from ziggurat.agents.mcts import MCTSAgent
+from ziggurat.core.rng import Rng
+from ziggurat.games.ishtar import heuristics, rules
+from ziggurat.games.ishtar.rules import PHASE_ACTION, PHASE_PLACE
+from ziggurat.games.ishtar.state import IshtarState
+
+from .helpers import ALICE, act, example_state, hand_tile
+
+
+def _position(seed: int, steps: int, players: int = 2) -> IshtarState:
+    game = ziggurat.load_game("ishtar", players=players)
+    state = game.new_initial_state(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_rollout_policy_priors_and_evaluation_stay_legal_over_whole_games(players: int) -> None:
+    game = ziggurat.load_game("ishtar", players=players)
+    rng = Rng(3)
+    for seed in range(4):
+        state = game.new_initial_state(seed=seed)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            priors = heuristics.action_priors(state, state.current_player, legal)
+            assert len(priors) == len(legal)
+            action = heuristics.rollout_action(state, rng)
+            assert action in legal
+            rewards = heuristics.evaluate(state)
+            assert len(rewards) == players and all(0.0 <= r <= 1.0 for r in rewards)
+            state.apply_action(action)
+
+
+def test_sampled_placements_are_legal_ones() -> None:
+    rng = Rng(5)
+    for seed in range(3):
+        state = _position(seed, 40)
+        while state.phase != PHASE_PLACE and not state.is_terminal():
+            state.apply_action(state.legal_actions()[0])
+        if state.is_terminal():
+            continue
+        legal = set(rules.placements(state, state.tile))
+        sample = rules.sample_placements(state, state.tile, rng, 12)
+        assert sample and set(sample) <= legal
+
+
+def test_greedy_claims_a_free_flowerbed_with_its_assistant() -> None:
+    state = example_state()
+    hand_tile(state, "IS1")
+    act(state, "place 1,0 r0")
+    assert state.phase == PHASE_ACTION
+    action = GreedyAgent(seed=1).select_action(state, ALICE)
+    assert str(action) == "assistant"  # 3 flowers are hers at once
+
+
+@pytest.mark.parametrize("seed", [2, 8])
+def test_mcts_choice_is_legal_within_its_budget(seed: int) -> None:
+    state = _position(seed, 25)
+    agent = MCTSAgent(seed=1, iterations=60)
+    action = agent.select_action(state, state.current_player)
+    assert action in state.legal_actions()
+    assert agent.last_iterations in (0, 60)
+
+
+def test_mcts_decides_only_from_what_its_seat_sees() -> None:
+    state = _position(5, 20)
+    seat = state.current_player
+    other_world = state.determinize(seat, random.Random(99))
+    assert other_world.to_json() != state.to_json()
+    assert other_world.view(seat) == state.view(seat)
+    for k in range(5):
+        mine = state.determinize(seat, random.Random(k)).to_json()
+        assert mine == other_world.determinize(seat, random.Random(k)).to_json()
+    a = MCTSAgent(seed=4, iterations=80).select_action(state, seat)
+    b = MCTSAgent(seed=4, iterations=80).select_action(other_world, seat)
+    assert a == b
+
+
+def test_named_bots_finish_a_game() -> None:
+    game = ziggurat.load_game("ishtar", players=3)
+    state = game.new_initial_state(seed=21)
+    bots = [
+        make_agent("greedy", 1),
+        make_agent("mcts:iterations=20:seconds=none", 2),
+        make_agent("random", 3),
+    ]
+    while not state.is_terminal():
+        seat = state.current_player
+        state.apply_action(bots[seat].select_action(state, seat))
+    assert state.winners()
