@@ -244,6 +244,7 @@ def view(state: IshtarState, seat: int | None) -> dict[str, Any]:
         "icon_hex": None if state.icon_bit < 0 else _hex(state, state.icon_bit),
         "bloom_left": state.bloom_left,
         "planting": None if state.planting < 0 else card_json(state, state.planting),
+        "tile_shapes": {name: [list(c) for c in cells] for name, cells in data.shapes.items()},
         "skill_board": [
             {
                 "id": data.skill_ids[i],
