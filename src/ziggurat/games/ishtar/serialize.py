@@ -546,22 +546,16 @@ def _check_turn(state: IshtarState, rd: _Reader) -> None:
     phase = state.phase
     name = PHASE_NAMES[phase]
     need = rd.need
-    need(
-        (state.tile >= 0) == (phase == PHASE_PLACE),
-        f"a tile in hand exactly in phase place, not {name}",
-    )
-    need(
-        (state.icon != NO_ICON) == (phase == PHASE_ACTION),
-        f"an icon pending exactly in phase action, not {name}",
-    )
-    need(
-        (state.planting >= 0) == (phase == PHASE_PLANT),
-        f"a card being planted exactly in phase plant, not {name}",
-    )
-    need(
-        (state.bloom_left > 0) == (phase == PHASE_BLOOM),
-        f"tokens left to bloom exactly in phase bloom, not {name}",
-    )
+    for pending, wanted, what in (
+        (state.tile >= 0, PHASE_PLACE, "a tile in hand (turn_state.tile)"),
+        (state.icon != NO_ICON, PHASE_ACTION, "an icon to use (turn_state.icon)"),
+        (state.planting >= 0, PHASE_PLANT, "a card being planted (turn_state.planting)"),
+        (state.bloom_left > 0, PHASE_BLOOM, "tokens left to bloom (turn_state.bloom_left)"),
+    ):
+        if phase == wanted:
+            need(pending, f"phase {name} needs {what}")
+        else:
+            need(not pending, f"{what} is set, but the phase is {name}")
     if phase == PHASE_RESERVE:
         need(
             state.reserved[state.current] < 0,
