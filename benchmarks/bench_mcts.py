@@ -1,8 +1,9 @@
 """ISMCTS search speed: iterations per second from the start and from mid-game positions.
 
-Run: ``python benchmarks/bench_mcts.py [--iterations 1000]``. One process, one core; the
-agent is the ``medium`` configuration (rollouts cut off after 20 moves and evaluated).
-Not a test: figures depend on the machine.
+Run: ``python benchmarks/bench_mcts.py [--game babylonia] [--iterations 1000]``. One process,
+one core; the agent is the ``medium`` configuration (rollouts cut off at the game's
+``ROLLOUT_DEPTH`` moves and evaluated), for every player count of the game. Not a test:
+figures depend on the machine.
 """
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ import ziggurat
 from ziggurat.agents.mcts import MCTSAgent
 
 
-def position(players: int, moves: int, seed: int = 1):
-    game = ziggurat.load_game("babylonia", players=players)
+def position(name: str, players: int, moves: int, seed: int = 1):
+    game = ziggurat.load_game(name, players=players)
     state = game.new_initial_state(seed=seed)
     rng = random.Random(seed)
     for _ in range(moves):
@@ -27,7 +28,7 @@ def position(players: int, moves: int, seed: int = 1):
 
 
 def rate(state, iterations: int) -> float:
-    agent = MCTSAgent(seed=1, iterations=iterations, rollout_depth=20)
+    agent = MCTSAgent(seed=1, iterations=iterations)
     start = time.perf_counter()
     agent.search(state, state.current_player)
     return agent.last_iterations / (time.perf_counter() - start)
@@ -35,12 +36,15 @@ def rate(state, iterations: int) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="babylonia", choices=ziggurat.game_names())
     parser.add_argument("--iterations", type=int, default=1000)
     args = parser.parse_args()
+    counts = type(ziggurat.load_game(args.game)).player_counts
+    print(args.game)
     print(f"{'players':>7} {'start it/s':>11} {'mid-game it/s':>14}")
-    for players in (2, 3, 4):
-        start = rate(position(players, 0), args.iterations)
-        mid = rate(position(players, 12 * players), args.iterations)
+    for players in counts:
+        start = rate(position(args.game, players, 0), args.iterations)
+        mid = rate(position(args.game, players, 12 * players), args.iterations)
         print(f"{players:>7} {start:>11.0f} {mid:>14.0f}")
 
 
