@@ -91,3 +91,34 @@ def test_generator_matches_the_rules_read_plainly(players: int) -> None:
             state.apply_action(rng.choice(state.legal_actions()))
             step += 1
     assert checked > 30
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_move_checked_alone_agrees_with_the_listed_moves(players: int) -> None:
+    """``apply_action`` checks a placement or a take alone when the legal moves were never
+    listed (a search's rollout); that check must say exactly what the list says."""
+    game = new_game(players)
+    table = game.actions
+    checked = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = game.new_initial_state(seed)
+        step = 0
+        while not state.is_terminal():
+            if step % 4 == 0 and state.phase in (rules.PHASE_PLACE, rules.PHASE_CHOOSE):
+                legal = {a.id for a in state.legal_actions()}
+                kinds = (
+                    table.place.values()
+                    if state.phase == rules.PHASE_PLACE
+                    else table.take.values()
+                )
+                for action in kinds:
+                    fresh = state.clone()
+                    fresh._legal = None
+                    fresh._legal_ids = None
+                    alone = fresh.why_illegal(action) is None
+                    assert alone == (action.id in legal), str(action)
+                checked += 1
+            state.apply_action(rng.choice(state.legal_actions()))
+            step += 1
+    assert checked > 10

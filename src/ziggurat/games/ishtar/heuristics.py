@@ -22,7 +22,7 @@ from collections.abc import Sequence
 
 from ziggurat.core.rng import Rng
 
-from . import scoring
+from . import rules, scoring
 from .actions import (
     ASSISTANT,
     BLOOM,
@@ -47,7 +47,7 @@ from .components import (
 from .components import (
     RESERVE as RESERVE_EFFECT,
 )
-from .rules import PHASE_PLACE, sample_placements
+from .rules import PHASE_CHOOSE, PHASE_PLACE, sample_placements
 from .state import IshtarState
 
 ROLLOUT_DEPTH = 16
@@ -198,6 +198,8 @@ def rollout_action(state: IshtarState, rng: Rng) -> IshtarAction:
             action = by_rotation[k][anchor]
             assert action is not None
             candidates.append(action)
+    elif state.phase == PHASE_CHOOSE and state.can >= 0:
+        candidates = _cheap_takes(state, seat)
     if not candidates:
         candidates = state.legal_actions()
     if len(candidates) == 1:
@@ -210,6 +212,23 @@ def rollout_action(state: IshtarState, rng: Rng) -> IshtarAction:
         if value > best_value:
             best, best_value = action, value
     return best
+
+
+def _cheap_takes(state: IshtarState, seat: int) -> list[IshtarAction]:
+    """The can's first three stops, each paid with the commonest gems held, whose tile fits:
+    what a rollout considers, without testing every stack's tile."""
+    table = state.game.actions
+    held = state.gems[3 * seat : 3 * seat + 3]
+    out = []
+    for stack, cost in rules.can_route(state)[:3]:
+        if cost > held[0] + held[1] + held[2]:
+            break
+        v = min(cost, held[0])
+        r = min(cost - v, held[1])
+        pay = (v, r, cost - v - r)
+        if rules.take_ok(state, stack, pay):
+            out.append(table.take[stack, pay])
+    return out
 
 
 def position_values(state: IshtarState) -> list[float]:

@@ -338,6 +338,25 @@ def tile_choices(state: IshtarState) -> tuple[list[tuple[int, int]], int]:
     return out, route[0][0]
 
 
+def take_ok(state: IshtarState, stack: int, pay: tuple[int, int, int]) -> bool:
+    """Is ``take <stack> pay <pay>`` legal? One choice checked alone: the stack on the can's
+    route at exactly that cost, the gems held, and its top tile fitting somewhere (which
+    also rules out the forced discard)."""
+    seat = state.current
+    for s, cost in can_route(state):
+        if s == stack:
+            held = state.gems
+            if (
+                sum(pay) != cost
+                or pay[0] > held[3 * seat]
+                or pay[1] > held[3 * seat + 1]
+                or pay[2] > held[3 * seat + 2]
+            ):
+                return False
+            return bool(placements(state, state.stacks[stack][-1], first_only=True))
+    return False
+
+
 # ---------------------------------------------------------------------------- step 4
 
 

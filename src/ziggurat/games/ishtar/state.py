@@ -335,12 +335,18 @@ class IshtarState:
             return f"{action!r} is not an action of this game"
         if self.phase == PHASE_OVER:
             return f"{action}: the game is over"
-        if (
-            action.kind == PLACE
-            and self.phase == PHASE_PLACE
-            and rules.placement_ok(self, self.tile, action.cell, action.rotation)
-        ):
-            return None  # one placement checked alone: no need to list them all
+        if self._legal is None:  # a search's move: check it alone, without listing them all
+            kind = action.kind
+            if (
+                kind == PLACE
+                and self.phase == PHASE_PLACE
+                and rules.placement_ok(self, self.tile, action.cell, action.rotation)
+            ) or (
+                kind == TAKE
+                and self.phase == PHASE_CHOOSE
+                and rules.take_ok(self, action.stack, action.pay)
+            ):
+                return None
         if self._legal is None:
             self._legal = rules.legal_actions(self)
             self._legal_ids = None
