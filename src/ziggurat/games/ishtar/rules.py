@@ -89,7 +89,8 @@ class MapContext:
     """What placement checks share while the map stands still: the free hexes, each
     fountain's zone (hexes next to it or to its gardens), the claimed flowerbeds and, per
     seat, the hexes next to its beds. Kept by the state (:meth:`~.state.IshtarState.
-    map_context`) until a tile, token or assistant changes the map; never changed."""
+    map_context`), and shared by its clones, until a tile, token or assistant changes the
+    map; its facts never change (the anchor cache only fills in, with facts of this map)."""
 
     __slots__ = ("anchor_cache", "claimed_zone", "claimed_zones", "free", "seat_zones", "zones")
 
