@@ -84,7 +84,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play a game in the terminal. Humans type their moves; bots move at once.",
         epilog="Examples: ziggurat play babylonia --players 3 --seats human,greedy,random "
         "--seed 7 --record game.json; ziggurat play tower_of_babel --players 4 --seats "
-        "human,medium,greedy,random --two-type-discs",
+        "human,medium,greedy,random --two-type-discs; ziggurat play ishtar --players 2 "
+        "--seats human,greedy --layout 'X0=B1A0 X1 Y0 Y1' --touch-two",
     )
     play.set_defaults(subparser=play)  # so that errors found later show this usage
     play.add_argument("game", choices=game_names(), help="the game to play")
@@ -154,6 +155,20 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="leave the action cards in the box (the 'Knizia variant'): completing a wonder "
         "draws no card",
+    )
+    ishtar = play.add_argument_group("Ishtar rules options")
+    ishtar.add_argument(
+        "--layout",
+        metavar="TEXT",
+        help="the terrain boards: 'preset' (the default: the preset centres of the player "
+        "count, boards, sides and rotations drawn from the seed) or centres such as "
+        "'X0=B1A0 X1=B4B3 Y0 Y1' (a centre X0-Y2 or q,r, optionally = board B1-B6, side A/B "
+        "and rotation 0-5; a bare centre gets a drawn board); players + 2 boards",
+    )
+    ishtar.add_argument(
+        "--touch-two",
+        action="store_true",
+        help="a custom --layout must have every board touch at least two others",
     )
 
     replay = commands.add_parser(
@@ -356,8 +371,12 @@ RULES_FLAGS: dict[str, tuple[tuple[str, str], ...]] = {
         ("--two-type-discs", "two_type_discs"),
         ("--no-action-cards", "no_action_cards"),
     ),
+    "ishtar": (
+        ("--layout", "layout"),
+        ("--touch-two", "touch_two"),
+    ),
 }
-GAME_TITLES = {"babylonia": "Babylonia", "tower_of_babel": "Tower of Babel"}
+GAME_TITLES = {"babylonia": "Babylonia", "tower_of_babel": "Tower of Babel", "ishtar": "Ishtar"}
 
 
 def _given(value: object) -> bool:
@@ -374,8 +393,9 @@ def _check_rules_flags(parser: argparse.ArgumentParser, args: argparse.Namespace
         if given:
             own = ", ".join(flag for flag, _ in RULES_FLAGS.get(args.game, ())) or "none"
             title = GAME_TITLES.get(game, game)
+            article = "an" if title[0] in "AEIOU" else "a"
             parser.error(
-                f"{', '.join(given)} {'is a' if len(given) == 1 else 'are'} {title} rules "
+                f"{', '.join(given)} {'is ' + article if len(given) == 1 else 'are'} {title} rules "
                 f"option{'s' if len(given) > 1 else ''}, not for "
                 f"{GAME_TITLES.get(args.game, args.game)} (its rules options: {own})"
             )
@@ -395,6 +415,11 @@ def _game_options(args: argparse.Namespace) -> dict[str, object]:
         return {
             "two_type_discs": args.two_type_discs,
             "action_cards": not args.no_action_cards,
+        }
+    if args.game == "ishtar":
+        return {
+            "layout": "preset" if args.layout is None else args.layout,
+            "touch_two": args.touch_two,
         }
     return {}
 
