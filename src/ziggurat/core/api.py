@@ -41,6 +41,17 @@ class State(Protocol):
     def to_json(self) -> dict[str, Any]: ...
 
 
+def shown_scores(state: State, viewer: int | None) -> list[int]:
+    """The scores as ``viewer`` (None: a spectator) may see them during play.
+
+    A game whose running score holds a secret part (Ishtar: points of tree cards lying face
+    down) gives a state method ``shown_scores(viewer)`` that leaves it out; for every other
+    game this is ``state.scores()``. At the end of a game all is shown.
+    """
+    hook = getattr(state, "shown_scores", None)
+    return hook(viewer) if hook is not None else state.scores()
+
+
 @runtime_checkable
 class Game(Protocol):
     name: str

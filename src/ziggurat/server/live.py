@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ziggurat.core.action import Action
-from ziggurat.core.api import TERMINAL, Game, State
+from ziggurat.core.api import TERMINAL, Game, State, shown_scores
 from ziggurat.core.records import GameRecord, GameResult, RecordedAction
 
 from .db import ActionRow, SeatRow, TableRow
@@ -69,8 +69,17 @@ class LogEntry:
     number: int
     seat: int
     action: Action
-    scores: list[int]
+    scores: list[list[int]]  # after the action, as each seat saw them; a spectator's last
     at: datetime
+
+    def scores_for(self, viewer: int | None) -> list[int]:
+        return self.scores[-1 if viewer is None else viewer]
+
+
+def scores_seen(state: State) -> list[list[int]]:
+    """The scores as each seat, then a spectator, may see them (see ``shown_scores``)."""
+    seats = len(state.scores())
+    return [shown_scores(state, v) for v in (*range(seats), None)]
 
 
 @dataclass
@@ -126,7 +135,7 @@ class LiveTable:
 
     def apply(self, seat: int, action: Action, at: datetime) -> None:
         self.state.apply_action(action)
-        self.log.append(LogEntry(self.version + 1, seat, action, self.state.scores(), at))
+        self.log.append(LogEntry(self.version + 1, seat, action, scores_seen(self.state), at))
         self.updated_at = at
 
     def summary(self) -> dict[str, Any]:
@@ -139,7 +148,7 @@ class LiveTable:
             "version": self.version,
             "current_player": None if state.current_player == TERMINAL else state.current_player,
             "seats": [s.public() for s in self.seats],
-            "scores": state.scores(),
+            "scores": shown_scores(state, None),
             "winners": state.winners() if self.finished else None,
             "created_at": iso(self.created_at),
             "updated_at": iso(self.updated_at),
@@ -162,7 +171,7 @@ class LiveTable:
                     "number": e.number,
                     "seat": e.seat,
                     **self.game.describe_action(e.action, e.seat, seat),
-                    "scores": e.scores,
+                    "scores": e.scores_for(seat),
                 }
                 for e in self.log
             ],

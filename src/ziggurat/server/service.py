@@ -29,7 +29,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from ziggurat.agents import AGENT_NAMES
-from ziggurat.core.api import TERMINAL, Game
+from ziggurat.core.api import TERMINAL, Game, shown_scores
 from ziggurat.core.errors import ZigguratError
 from ziggurat.core.registry import load_game
 from ziggurat.core.rng import Rng
@@ -37,7 +37,7 @@ from ziggurat.core.rng import Rng
 from . import bots
 from .db import ActionRow, SeatRow, TableRow, make_engine, migrate, session_factory, utcnow
 from .errors import ApiError, no_such_table
-from .live import LiveTable, LogEntry, summary_from_rows
+from .live import LiveTable, LogEntry, scores_seen, summary_from_rows
 from .settings import Settings
 
 log = logging.getLogger("ziggurat.server")
@@ -286,7 +286,7 @@ class TableService:
             version=0,
             revision=0,
             current_player=state.current_player,
-            scores=state.scores(),
+            scores=shown_scores(state, None),
             winners=None,
             created_at=now,
             updated_at=now,
@@ -526,7 +526,7 @@ class TableService:
             "revision": revision + 1,
             "status": "finished" if trial.is_terminal() else "running",
             "current_player": trial.current_player,
-            "scores": trial.scores(),
+            "scores": shown_scores(trial, None),
             "winners": trial.winners() if trial.is_terminal() else None,
             "updated_at": now,
         }
@@ -564,7 +564,7 @@ class TableService:
             self.tables.pop(table.id, None)  # another process changed the table: read again
             raise Conflict()
         table.state = trial
-        table.log.append(LogEntry(new_version, seat, action, values["scores"], now))
+        table.log.append(LogEntry(new_version, seat, action, scores_seen(trial), now))
         table.revision = revision + 1
         table.updated_at = now
 

@@ -188,6 +188,11 @@ class IshtarState:
     def scores(self) -> list[int]:
         return scoring.totals(self)
 
+    def shown_scores(self, viewer: int | None) -> list[int]:
+        """Scores as ``viewer`` may see them: another seat's tree cards lie face down, so
+        their points are left out until the end (rulings I18)."""
+        return [p["total"] for p in scoring.public_breakdown(self, viewer)]
+
     def winners(self) -> list[int]:
         """Most points; a tie shares the victory (no tie-break exists, rulings)."""
         points = self.scores()
