@@ -24,7 +24,7 @@ def main() -> None:
         profiler.runcall(playouts, "ishtar", 2, args.seconds)
         pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
         return
-    print_table("ishtar", (2, 3, 4), args.seconds)
+    print_table("ishtar", (2, 3, 4), args.seconds, {})
 
 
 if __name__ == "__main__":
