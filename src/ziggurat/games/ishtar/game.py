@@ -8,6 +8,7 @@ the deal, come from each state's seed.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ from .actions import ActionTable, IshtarAction
 from .components import IshtarData, load_data
 from .state import IshtarState
 from .terrain import (
+    BoardPlacement,
     LayoutSpec,
     Terrain,
     check_layout,
@@ -229,7 +231,10 @@ class IshtarGame:
         state.rng = rng
         return state
 
-    def terrain_for(self, placements: Any, fountains: Any) -> Terrain:
+    def terrain_for(
+        self, placements: Sequence[BoardPlacement], fountains: Sequence[int]
+    ) -> Terrain:
+        """The terrain of a deal read back from a saved state (checked on the way)."""
         return Terrain(self.data, self.grid, placements, fountains)
 
     # ------------------------------------------------------------------ actions
