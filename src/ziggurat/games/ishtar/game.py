@@ -130,7 +130,6 @@ class IshtarGame:
         data = self.data
         grid = self.grid
         self.tile_rotations: list[list[tuple[int, int, int, tuple[int, ...]]]] = []
-        self.canonical_rotations: list[frozenset[int]] = []
         # [tile][k] -> (step to space 1, step to space 2, steps to flower spaces), or None
         # for a rotation that repeats an earlier one's result
         self.rotation_info: list[list[tuple[int, int, tuple[int, ...]] | None]] = []
@@ -145,7 +144,6 @@ class IshtarGame:
             ]
             seen: list[frozenset[tuple[Coord, tuple[int, int]]]] = []
             rotations = []
-            kept = set()
             spaces_by_k = []
             icons_by_k = []
             for k in range(6):
@@ -161,7 +159,6 @@ class IshtarGame:
                 if shape_key in seen:
                     continue
                 seen.append(shape_key)
-                kept.add(k)
                 flower_deltas = tuple(deltas[i] for i in range(3) if flowers[i])
                 rotations.append((k, deltas[1], deltas[2], flower_deltas))
             self.tile_rotations.append(rotations)
@@ -169,13 +166,8 @@ class IshtarGame:
             for k, d1, d2, flower_deltas in rotations:
                 info[k] = (d1, d2, flower_deltas)
             self.rotation_info.append(info)
-            self.canonical_rotations.append(frozenset(kept))
             self._spaces.append(spaces_by_k)
             self._icon_delta.append(icons_by_k)
-
-    @staticmethod
-    def turn_offset(offset: Coord, rotation: int) -> Coord:
-        return axial_rotate(offset, rotation)
 
     def footprint(self, tile: int, anchor: int, rotation: int) -> tuple[int, int, int, int]:
         """``(hexes, flower hexes, grass hexes, icon bit or -1)`` of a placement."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ziggurat.core.hexgrid import bit_list
+from ziggurat.core.hexgrid import axial_rotate, bit_list
 
 from .actions import (
     ASSISTANT,
@@ -584,7 +584,7 @@ def _why_not_placed(state: IshtarState, action: IshtarAction) -> str:
     shape = game.data.shapes[game.data.tile_shape[tile]]
     anchor = grid.coord(action.cell)
     cells = []
-    for q, r in (game.turn_offset(o, action.rotation) for o in shape):
+    for q, r in (axial_rotate(o, action.rotation) for o in shape):
         cells.append((anchor[0] + q, anchor[1] + r))
     terrain = state.terrain
     mask = 0
@@ -605,7 +605,7 @@ def _why_not_placed(state: IshtarState, action: IshtarAction) -> str:
         return "the tile must touch a fountain or a placed tile"
     if len(touched) > 1:
         return "the tile would join the gardens of two fountains"
-    if action.rotation not in game.canonical_rotations[tile]:
+    if game.rotation_info[tile][action.rotation] is None:
         return (
             "another rotation lays the same tile the same way on these hexes; "
             "the legal moves list each result once"
