@@ -5,6 +5,9 @@ Every step calls ``legal_actions`` and ``apply_action``, as a search or a traine
 
 from __future__ import annotations
 
+import argparse
+import cProfile
+import pstats
 import random
 import time
 from typing import Any
@@ -60,3 +63,18 @@ def print_table(
             f"{players:>7} {games:>7} {games / elapsed:>9.1f} {actions / elapsed:>10.0f}"
             f" {actions / games:>13.1f} {clone_cost(name, players, options):>9.2f}"
         )
+
+
+def run(name: str, counts: tuple[int, ...], doc: str) -> None:
+    """A benchmark script's command line: ``[--seconds S] [--profile]``, then the table (or a
+    profile of 2-player playouts, the most common table)."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=5.0, help="per player count")
+    parser.add_argument("--profile", action="store_true", help="profile 2-player playouts")
+    args = parser.parse_args()
+    if args.profile:
+        profiler = cProfile.Profile()
+        profiler.runcall(playouts, name, counts[0], args.seconds)
+        pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
+        return
+    print_table(name, counts, args.seconds, {})

@@ -26,7 +26,10 @@ def test_health_names_the_database(client, database_url) -> None:
 
 
 def test_games_list_their_options_and_bots(client) -> None:
-    babylonia, ishtar, tower = client.get("/api/games").json()
+    amyitis, babylonia, ishtar, tower = client.get("/api/games").json()
+    assert amyitis["name"] == "amyitis" and amyitis["players"] == [2, 3, 4]
+    assert amyitis["options"]["players"]["default"] == 2
+    assert set(amyitis["options"]) == {"players"}
     assert babylonia["name"] == "babylonia" and babylonia["players"] == [2, 3, 4]
     assert babylonia["options"]["players"]["default"] == 3
     assert set(babylonia["options"]) >= {"ziggurat_cards", "first_round_limit"}
@@ -36,7 +39,7 @@ def test_games_list_their_options_and_bots(client) -> None:
     assert ishtar["name"] == "ishtar" and ishtar["players"] == [2, 3, 4]
     assert ishtar["options"]["players"]["default"] == 2
     assert set(ishtar["options"]) == {"players", "layout", "touch_two"}
-    for game in (babylonia, ishtar, tower):
+    for game in (amyitis, babylonia, ishtar, tower):
         assert game["agents"] == ["random", "greedy", "easy", "medium", "hard"]
 
 

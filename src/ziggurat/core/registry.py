@@ -17,6 +17,7 @@ GAMES: dict[str, str] = {
     "babylonia": "ziggurat.games.babylonia.game:BabyloniaGame",
     "tower_of_babel": "ziggurat.games.tower_of_babel.game:TowerOfBabelGame",
     "ishtar": "ziggurat.games.ishtar.game:IshtarGame",
+    "amyitis": "ziggurat.games.amyitis.game:AmyitisGame",
 }
 
 
@@ -24,6 +25,7 @@ HEURISTICS: dict[str, str] = {
     "babylonia": "ziggurat.games.babylonia.heuristics",
     "tower_of_babel": "ziggurat.games.tower_of_babel.heuristics",
     "ishtar": "ziggurat.games.ishtar.heuristics",
+    "amyitis": "ziggurat.games.amyitis.heuristics",
 }
 
 

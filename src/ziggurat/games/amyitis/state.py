@@ -1,0 +1,773 @@
+"""An Amyitis position and the round flow: setup, actions, maintenance, the end.
+
+Everything is small lists of ints: per-seat holdings as flat lists (``res[5 * seat + r]``,
+``levels[3 * seat + court]``), the stocks, the craft rows, the two field rows and three
+temples as lists of owners, and the garden's irrigation spaces as an owner list plus an
+occupied bitset. ``clone`` copies those lists; the game (its data and action table) is
+shared.
+
+The flow follows the rules reference's state machine (§6.0). A decision with a single
+option is taken at once (§6.0, revised), so the player to move always has a real choice;
+:attr:`AmyitisState.automatic` lists the actions so taken since the last chosen one, for
+logs.
+"""
+
+from __future__ import annotations
+
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any
+
+from ziggurat.core.api import TERMINAL
+from ziggurat.core.errors import IllegalAction
+from ziggurat.core.rng import Rng
+
+from . import rules
+from .actions import (
+    CARAVAN,
+    CHOOSE,
+    COURT,
+    DECLINE,
+    DISCARD,
+    EXCHANGE,
+    FIELD,
+    IRRIGATE,
+    ISHTAR_CHOICE,
+    PASS,
+    PLANT,
+    PROCESSION,
+    RECRUIT,
+    SELL,
+    TAKE,
+    TEMPLE,
+    AmyitisAction,
+)
+from .components import (
+    BANKER,
+    CITY_BABYLON,
+    CITY_COURT,
+    ENGINEER,
+    GARDENER,
+    ISHTAR,
+    MARDUK,
+    MERCHANT,
+    PALACE,
+    PEASANT,
+    PRIEST,
+    TAMMOUZ,
+)
+from .rules import (
+    EMPTY,
+    NEUTRAL,
+    PHASE_ACTION,
+    PHASE_CHOOSE,
+    PHASE_COURT,
+    PHASE_EXCHANGE,
+    PHASE_FIELD,
+    PHASE_IRRIGATE,
+    PHASE_ISHTAR,
+    PHASE_OVER,
+    PHASE_PLANT,
+    PHASE_PROCESSION,
+    PHASE_SELL,
+    PHASE_STORAGE,
+    PHASE_TAKE,
+    PHASE_TAMMOUZ_FIELD,
+    PHASE_TEMPLE,
+)
+
+if TYPE_CHECKING:
+    from .game import AmyitisGame
+
+_ACTION_ID = attrgetter("id")
+
+
+class AmyitisState:
+    """One position of a game of Amyitis. See the module docstring."""
+
+    __slots__ = (
+        "_irrigable",
+        "_legal",
+        "_legal_ids",
+        "automatic",
+        "camel_stock",
+        "camels",
+        "caravan",
+        "card_face",
+        "city_card",
+        "court_left",
+        "cubes",
+        "current",
+        "end_bonus",
+        "fields",
+        "game",
+        "gardeners",
+        "gardeners_left",
+        "irrigate_vp",
+        "levels",
+        "n",
+        "neutral_mask",
+        "occupied",
+        "passed",
+        "pending_choice",
+        "pending_resources",
+        "phase",
+        "planted_by",
+        "res",
+        "res_stock",
+        "rng",
+        "round",
+        "row_cards",
+        "row_taken",
+        "second",
+        "space_owner",
+        "square_tile",
+        "start",
+        "storage_queue",
+        "talents",
+        "temples",
+        "tiles",
+        "vp",
+    )
+
+    def __init__(self, game: AmyitisGame) -> None:
+        self.game = game
+        data = game.data
+        n = self.n = game.num_players
+        self.rng = Rng(0)
+        self.talents = [0] * n
+        self.camels = [0] * n
+        self.res = [0] * (5 * n)
+        self.vp = [0] * n
+        self.cubes = [data.cubes_per_player] * n
+        self.levels = [0] * (3 * n)  # banker, caravaneer, palace level per seat
+        self.gardeners = [0] * n
+        self.tiles: list[list[int]] = [[] for _ in range(n)]
+        self.res_stock = [data.tokens_per_resource] * 5
+        self.camel_stock = data.camel_tokens
+        copies = data.court_copies[n]
+        self.court_left = [copies[c] for c in range(3) for _level in range(3)]
+        self.gardeners_left = data.gardeners
+        self.row_cards: list[int] = []
+        self.row_taken: list[bool] = []
+        self.passed: list[int] = []
+        self.fields: list[list[int]] = [[] for _ in data.fields]
+        self.temples: list[list[int]] = [[], [], []]
+        self.space_owner = [EMPTY] * len(data.space_ids)
+        self.occupied = 0
+        self.neutral_mask = 0
+        self.square_tile = [-1] * len(data.square_ids)
+        self.planted_by = [-1] * len(data.square_ids)
+        self.caravan = 0
+        self.city_card = [-1] * data.track_length
+        self.card_face = [0] * len(data.plant_ids)
+        self.round = 0
+        self.start = 0
+        self.current = 0
+        self.phase = PHASE_ACTION
+        self.irrigate_vp = 0
+        self.pending_resources = 0
+        self.pending_choice = False
+        self.second = -1  # who takes the second reward of the temple being resolved
+        self.storage_queue: list[int] = []
+        self.end_bonus: list[tuple[int, int]] = []
+        self.automatic: tuple[AmyitisAction, ...] = ()
+        self._irrigable = -1
+        self._legal: list[AmyitisAction] | None = None
+        self._legal_ids: frozenset[int] | None = None
+
+    # ----------------------------------------------------------------- the interface
+
+    @property
+    def current_player(self) -> int:
+        return TERMINAL if self.phase == PHASE_OVER else self.current
+
+    def is_terminal(self) -> bool:
+        return self.phase == PHASE_OVER
+
+    def scores(self) -> list[int]:
+        """Prestige points; at the end they include the final scoring (§7)."""
+        return self.vp[:]
+
+    def winners(self) -> list[int]:
+        """Most points; ties by the data's tie-break (garden tiles, then talents), then shared."""
+        if self.phase != PHASE_OVER:
+            return []
+        keys = []
+        for seat in range(self.n):
+            key = [self.vp[seat]]
+            for rule in self.game.data.tiebreak:
+                key.append(len(self.tiles[seat]) if rule == "garden_tiles" else self.talents[seat])
+            keys.append(key)
+        best = max(keys)
+        return [s for s in range(self.n) if keys[s] == best]
+
+    def clone(self) -> AmyitisState:
+        other = AmyitisState.__new__(AmyitisState)
+        other.game = self.game
+        other.n = self.n
+        other.rng = self.rng.copy()
+        other.talents = self.talents[:]
+        other.camels = self.camels[:]
+        other.res = self.res[:]
+        other.vp = self.vp[:]
+        other.cubes = self.cubes[:]
+        other.levels = self.levels[:]
+        other.gardeners = self.gardeners[:]
+        other.tiles = [t[:] for t in self.tiles]
+        other.res_stock = self.res_stock[:]
+        other.camel_stock = self.camel_stock
+        other.court_left = self.court_left[:]
+        other.gardeners_left = self.gardeners_left
+        other.row_cards = self.row_cards  # replaced, never changed, by a new round
+        other.row_taken = self.row_taken[:]
+        other.passed = self.passed[:]
+        other.fields = [f[:] for f in self.fields]
+        other.temples = [t[:] for t in self.temples]
+        other.space_owner = self.space_owner[:]
+        other.occupied = self.occupied
+        other.neutral_mask = self.neutral_mask
+        other.square_tile = self.square_tile[:]
+        other.planted_by = self.planted_by[:]
+        other.caravan = self.caravan
+        other.city_card = self.city_card  # fixed at setup
+        other.card_face = self.card_face[:]
+        other.round = self.round
+        other.start = self.start
+        other.current = self.current
+        other.phase = self.phase
+        other.irrigate_vp = self.irrigate_vp
+        other.pending_resources = self.pending_resources
+        other.pending_choice = self.pending_choice
+        other.second = self.second
+        other.storage_queue = self.storage_queue[:]
+        other.end_bonus = self.end_bonus[:]
+        other.automatic = self.automatic
+        other._irrigable = self._irrigable
+        other._legal = self._legal
+        other._legal_ids = self._legal_ids
+        return other
+
+    def legal_actions(self) -> list[AmyitisAction]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = rules.legal_actions(self)
+            self._legal_ids = None
+        return legal[:]
+
+    def apply_action(self, action: AmyitisAction) -> None:
+        """Apply a legal action; an illegal one raises ``IllegalAction`` and changes nothing."""
+        problem = self.why_illegal(action)
+        if problem is not None:
+            raise IllegalAction(problem)
+        self.automatic = ()
+        self._apply(action)
+        self._settle()
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from .views import view
+
+        return view(self, seat)
+
+    def determinize(self, seat: int, rng: Any) -> AmyitisState:
+        from .views import determinize
+
+        return determinize(self, seat, rng)
+
+    def to_json(self) -> dict[str, Any]:
+        from .serialize import state_to_json
+
+        return state_to_json(self)
+
+    def __str__(self) -> str:
+        from .render import state_text
+
+        return state_text(self)
+
+    # ----------------------------------------------------------------- legality
+
+    def why_illegal(self, action: object) -> str | None:
+        """``None`` if ``action`` is legal now, else a sentence saying why not."""
+        table = self.game.actions
+        if isinstance(action, str):
+            return f"{action!r} is text; turn it into an action with game.parse_action(state, text)"
+        if (
+            not isinstance(action, AmyitisAction)
+            or not 0 <= action.id < len(table.actions)
+            or table.actions[action.id].text != action.text
+        ):
+            return f"{action!r} is not an action of this game"
+        if self.phase == PHASE_OVER:
+            return f"{action}: the game is over"
+        if self._legal is None:
+            self._legal = rules.legal_actions(self)
+            self._legal_ids = None
+        ids = self._legal_ids
+        if ids is None:
+            ids = self._legal_ids = frozenset(map(_ACTION_ID, self._legal))
+        if action.id in ids:
+            return None
+        return f"{action}: {rules.why_not(self, action)}"
+
+    # ----------------------------------------------------------------- the flow
+
+    def _settle(self) -> None:
+        """Take every decision that has a single option (§6.0), then cache the choices."""
+        forced: list[AmyitisAction] = []
+        while self.phase != PHASE_OVER:
+            legal = rules.legal_actions(self)
+            if len(legal) != 1:
+                self._legal = legal
+                self._legal_ids = None
+                break
+            forced.append(legal[0])
+            self._apply(legal[0])
+        if forced:
+            self.automatic = (*self.automatic, *forced)
+
+    def _apply(self, action: AmyitisAction) -> None:
+        self._legal = None
+        self._legal_ids = None
+        kind = action.kind
+        seat = self.current
+        if kind == PASS:
+            self.passed.append(seat)
+            self.talents[seat] += self.game.data.pass_first_income
+            self._next_turn()
+        elif kind == RECRUIT:
+            self._recruit(seat, action.row, action.craft)
+        elif kind == FIELD:
+            self._field(seat, action.row)
+            if self.phase == PHASE_FIELD:
+                self._next_turn()
+            else:
+                self._tammouz_exchange()
+        elif kind == TEMPLE:
+            self._push(action.temple, seat)
+            self._next_turn()
+        elif kind == IRRIGATE:
+            self._irrigate(seat, action.space)
+            self.vp[seat] += self.irrigate_vp
+            self._next_turn()
+        elif kind == CARAVAN:
+            self._caravan(seat, action.city)
+        elif kind == SELL:
+            self._pay(seat, action.tokens)
+            self.vp[seat] += self.game.data.babylon_vp * len(action.tokens)
+            if self.cubes[seat] and rules.irrigable(self):
+                self.irrigate_vp = self.game.data.babylon_irrigation_vp
+                self.phase = PHASE_IRRIGATE
+            else:
+                self._next_turn()
+        elif kind == COURT:
+            self._pay(seat, action.tokens)
+            self._take_court(seat, action.court)
+            self._next_turn()
+        elif kind == PLANT:
+            self._plant(seat, action.square, action.tokens)
+        elif kind == TAKE:
+            self._gain_resource(seat, action.tokens[0])
+            self.pending_resources -= 1
+            self._tile_choices()
+        elif kind == CHOOSE:
+            self._take_court(seat, action.court)
+            self.pending_choice = False
+            self._tile_choices()
+        elif kind == PROCESSION:
+            self._procession(seat, action.temple)
+        elif kind == ISHTAR_CHOICE:
+            self._ishtar_items(seat, action.item)
+            self._marduk()
+        elif kind == DECLINE:
+            if self.phase == PHASE_TAMMOUZ_FIELD:
+                self._tammouz_exchange()
+            else:
+                self._storage_start()
+        elif kind == EXCHANGE:
+            give, take = action.tokens
+            self._pay(seat, (give,))
+            self._gain_resource(seat, take)
+            self._storage_start()
+        elif kind == DISCARD:
+            self._pay(seat, action.tokens)
+            self._storage_next()
+
+    # ----------------------------------------------------------------- holdings
+
+    def _pay(self, seat: int, tokens: tuple[int, ...]) -> None:
+        """Tokens go back to the stock (§3.6)."""
+        base = 5 * seat
+        for r in tokens:
+            self.res[base + r] -= 1
+            self.res_stock[r] += 1
+
+    def _gain_resource(self, seat: int, r: int) -> None:
+        """One token from the stock; an empty stock gives nothing (§3.6)."""
+        if self.res_stock[r]:
+            self.res_stock[r] -= 1
+            self.res[5 * seat + r] += 1
+
+    def _gain_camels(self, seat: int, count: int) -> None:
+        got = min(count, self.camel_stock)
+        self.camel_stock -= got
+        self.camels[seat] += got
+
+    def _take_court(self, seat: int, court: int) -> None:
+        """The next card of ``court`` (§3.2); a lower one goes back; a palace scores now."""
+        if court == GARDENER:
+            if self.gardeners_left:
+                self.gardeners_left -= 1
+                self.gardeners[seat] += 1
+            return
+        index = 3 * seat + court
+        level = self.levels[index]
+        if not rules.court_available(self, seat, court):
+            return  # a tile's court bonus with no card left is lost (§3.5)
+        self.court_left[3 * court + level] -= 1
+        if level:
+            self.court_left[3 * court + level - 1] += 1
+        self.levels[index] = level + 1
+        if court == PALACE:
+            self.vp[seat] += self.game.data.palace_vp[level]
+
+    # ----------------------------------------------------------------- the action phase
+
+    def _next_turn(self) -> None:
+        """The next seat clockwise that has not passed; passed seats gain a talent as their
+        turn comes round (§6.2). Maintenance once every seat has passed."""
+        n = self.n
+        passed = self.passed
+        if len(passed) == n:
+            self._start_maintenance()
+            return
+        income = self.game.data.pass_later_income
+        seat = self.current
+        while True:
+            seat = (seat + 1) % n
+            if seat in passed:
+                self.talents[seat] += income
+                continue
+            break
+        self.current = seat
+        self.phase = PHASE_ACTION
+
+    def _recruit(self, seat: int, row: int, craft: int) -> None:
+        data = self.game.data
+        self.talents[seat] -= rules.row_cost(self, row)
+        size = data.cards_per_row
+        for i in range(row * size, (row + 1) * size):
+            if self.row_cards[i] == craft and not self.row_taken[i]:
+                self.row_taken[i] = True
+                break
+        if craft == MERCHANT:
+            self._gain_camels(seat, data.merchant_camels)
+            self._next_turn()
+        elif craft == PEASANT:
+            self.phase = PHASE_FIELD
+        elif craft == PRIEST:
+            self.phase = PHASE_TEMPLE
+        else:
+            assert craft == ENGINEER
+            self.irrigate_vp = data.engineer_vp
+            self.phase = PHASE_IRRIGATE
+
+    def _field(self, seat: int, row: int) -> None:
+        """A cube on the leftmost empty space of ``row`` and its resource; a full row is
+        completed (§6.2): a Gardener to the majority, every cube back."""
+        data = self.game.data
+        cubes = self.fields[row]
+        self._gain_resource(seat, data.fields[row][len(cubes)])
+        cubes.append(seat)
+        self.cubes[seat] -= 1
+        if len(cubes) < data.field_length:
+            return
+        winner = self.field_majority(row)
+        if winner >= 0 and self.gardeners_left:
+            self.gardeners_left -= 1
+            self.gardeners[winner] += 1
+        for owner in cubes:
+            self.cubes[owner] += 1
+        self.fields[row] = []
+
+    def field_majority(self, row: int) -> int:
+        """Who holds most cubes in field ``row`` (tie: rightmost cube, or nobody), or -1."""
+        return self._majority(self.fields[row], self.game.data.field_tie_rightmost, 1)[0]
+
+    def _majority(self, owners: list[int], rightmost: bool, places: int) -> list[int]:
+        """The first ``places`` seats ranked by cubes among ``owners`` (neutral ignored);
+        ties by the rightmost cube, or (``rightmost`` false) a tied place goes to nobody
+        (-1). Missing places are -1."""
+        counts = [0] * self.n
+        right = [-1] * self.n
+        for position, owner in enumerate(owners):
+            if owner < self.n:
+                counts[owner] += 1
+                right[owner] = position
+        present = [s for s in range(self.n) if counts[s]]
+        present.sort(key=lambda s: (counts[s], right[s]), reverse=True)
+        if rightmost:
+            ranked = present
+        else:
+            ranked = []
+            for s in present:
+                tied = sum(1 for t in present if counts[t] == counts[s])
+                ranked.append(s if tied == 1 else -1)
+        ranked = ranked[:places]
+        return ranked + [-1] * (places - len(ranked))
+
+    def _push(self, temple: int, owner: int) -> None:
+        """A cube enters ``temple`` at its entrance; one pushed past the end goes home."""
+        line = self.temples[temple]
+        line.insert(0, owner)
+        if owner < self.n:
+            self.cubes[owner] -= 1
+        if len(line) > self.game.data.temple_length:
+            out = line.pop()
+            if out < self.n:
+                self.cubes[out] += 1
+
+    def _irrigate(self, seat: int, space: int) -> None:
+        self.space_owner[space] = seat
+        self.occupied |= 1 << space
+        self.cubes[seat] -= 1
+        self._irrigable = -1
+
+    def _caravan(self, seat: int, city: int) -> None:
+        data = self.game.data
+        cost = rules.caravan_cost(self, seat, city)
+        self.camels[seat] -= cost
+        self.camel_stock += cost
+        self.caravan = city
+        kind = data.city_kind[city]
+        if kind == CITY_BABYLON:
+            self.phase = PHASE_SELL
+        elif kind == CITY_COURT:
+            self.phase = PHASE_COURT
+        else:
+            self.phase = PHASE_PLANT
+
+    def _plant(self, seat: int, square: int, tokens: tuple[int, ...]) -> None:
+        """The planting procedure (§6.3): tile and its bonus, irrigation majority, neutral
+        fill, the plant card turned; the tile's choices follow as decisions."""
+        data = self.game.data
+        self._pay(seat, tokens)
+        card, quality, _demand = rules.plant_demand(self, self.caravan)
+        tile = self.square_tile[square]
+        self.square_tile[square] = -1
+        self.planted_by[square] = seat
+        self.tiles[seat].append(tile)
+        self.vp[seat] += data.tile_vp[tile]
+        self.talents[seat] += data.tile_talents[tile]
+        self._gain_camels(seat, data.tile_camels[tile])
+        if data.tile_court[tile] >= 0:
+            self._take_court(seat, data.tile_court[tile])
+        owners = self.space_owner
+        counts = [0] * self.n
+        mask = data.square_spaces[square]
+        while mask:
+            low = mask & -mask
+            owner = owners[low.bit_length() - 1]
+            if 0 <= owner < self.n:
+                counts[owner] += 1
+            mask ^= low
+        top = max(counts)
+        if top and counts.count(top) == 1:
+            points = quality if data.majority_by_quality else data.square_floor[square]
+            self.vp[counts.index(top)] += points
+        for edge in data.square_edges[square]:
+            a, b = data.edge_squares[edge]
+            other = b if a == square else a
+            if self.planted_by[other] < 0:
+                continue
+            empty = data.edge_mask[edge] & ~self.occupied
+            if empty:
+                self.occupied |= empty
+                self.neutral_mask |= empty
+                self._irrigable = -1
+                while empty:
+                    low = empty & -empty
+                    owners[low.bit_length() - 1] = NEUTRAL
+                    empty ^= low
+        self.card_face[card] ^= 1
+        self.pending_resources = data.tile_resource_choice[tile]
+        self.pending_choice = data.tile_court_choice[tile]
+        self._tile_choices()
+
+    def _tile_choices(self) -> None:
+        """The tile's resources of choice, then its court card of choice, while any can be
+        had (§3.5); then the turn passes."""
+        seat = self.current
+        if self.pending_resources and any(self.res_stock):
+            self.phase = PHASE_TAKE
+            return
+        self.pending_resources = 0
+        if self.pending_choice and any(rules.court_available(self, seat, c) for c in range(4)):
+            self.phase = PHASE_CHOOSE
+            return
+        self.pending_choice = False
+        self._next_turn()
+
+    # ----------------------------------------------------------------- maintenance
+
+    def _start_maintenance(self) -> None:
+        data = self.game.data
+        if data.procession_by_last_passer:
+            self.current = self.passed[-1]
+        else:
+            self.current = (self.start - 1) % self.n
+        self.phase = PHASE_PROCESSION
+
+    def _procession(self, seat: int, temple: int) -> None:
+        """The chosen temple gets the seat's cube (if any), the other two a grey one."""
+        for t in range(3):
+            if t != temple:
+                self._push(t, NEUTRAL)
+            elif self.cubes[seat]:
+                self._push(t, seat)
+        first, second = self._temple_ranks(ISHTAR)
+        if first >= 0:
+            self.current = first
+            self.second = second
+            self.phase = PHASE_ISHTAR
+            return
+        self._marduk()
+
+    def _temple_ranks(self, temple: int) -> list[int]:
+        """1st and 2nd of ``temple`` (-1: nobody); with 2 players no 2nd (Q23)."""
+        data = self.game.data
+        places = data.temple_ranks[self.n]
+        ranked = self._majority(self.temples[temple], data.temple_tie_rightmost, places)
+        return ranked + [-1] * (2 - len(ranked))
+
+    def _ishtar_items(self, seat: int, item: int) -> None:
+        """1st takes the camel (0) or the talent (1); 2nd the other."""
+        for who, what in ((seat, item), (self.second, 1 - item)):
+            if who < 0:
+                continue
+            if what == 0:
+                self._gain_camels(who, 1)
+            else:
+                self.talents[who] += 1
+        self.second = -1
+
+    def _marduk(self) -> None:
+        first, second = self._temple_ranks(MARDUK)
+        for who, points in zip((first, second), self.game.data.marduk_vp, strict=True):
+            if who >= 0:
+                self.vp[who] += points
+        first, second = self._temple_ranks(TAMMOUZ)
+        self.second = second
+        if first >= 0 and self.cubes[first]:
+            self.current = first
+            self.phase = PHASE_TAMMOUZ_FIELD
+            return
+        self._tammouz_exchange()
+
+    def _tammouz_exchange(self) -> None:
+        second = self.second
+        self.second = -1
+        if second >= 0 and rules.exchange_options(self, second):
+            self.current = second
+            self.phase = PHASE_EXCHANGE
+            return
+        self._storage_start()
+
+    def _storage_start(self) -> None:
+        """Seats over their storage limit, clockwise from the start player (§6.4)."""
+        n = self.n
+        self.storage_queue = [(self.start + i) % n for i in range(n)]
+        self._storage_next()
+
+    def _storage_next(self) -> None:
+        queue = self.storage_queue
+        while queue:
+            seat = queue[0]
+            if rules.resources_held(self, seat) > rules.storage_limit(self, seat):
+                self.current = seat
+                self.phase = PHASE_STORAGE
+                return
+            queue.pop(0)
+        self._end_round()
+
+    def _end_round(self) -> None:
+        """The start player card moves on; the game ends when few tiles are left (§6.5)."""
+        data = self.game.data
+        self.start = (self.start + 1) % self.n
+        left = sum(1 for t in self.square_tile if t >= 0)
+        if left <= data.end_threshold[self.n]:
+            self._finish()
+        else:
+            self.new_round()
+
+    def _finish(self) -> None:
+        """Final scoring (§7): the Amyitis bonus by tiles owned, and 1 VP per resource."""
+        data = self.game.data
+        steps = data.amyitis_bonus[self.n]
+        self.end_bonus = []
+        for seat in range(self.n):
+            owned = len(self.tiles[seat])
+            bonus = 0
+            for threshold, points in steps:
+                if owned >= threshold:
+                    bonus = points
+            leftover = rules.resources_held(self, seat) * data.vp_per_leftover
+            self.vp[seat] += bonus + leftover
+            self.end_bonus.append((bonus, leftover))
+        self.phase = PHASE_OVER
+
+    # ----------------------------------------------------------------- rounds and setup
+
+    def new_round(self) -> None:
+        """Round setup (§6.1): shuffle the craft cards and deal the rows, bankers' income."""
+        data = self.game.data
+        self.round += 1
+        deck = list(self.game.craft_deck)
+        self.rng.shuffle(deck)
+        count = self.game.craft_rows * data.cards_per_row
+        self.row_cards = deck[:count]
+        self.row_taken = [False] * count
+        for seat in range(self.n):
+            level = self.levels[3 * seat + BANKER]
+            if level:
+                talents, points = data.banker_income[level - 1]
+                self.talents[seat] += talents
+                self.vp[seat] += points
+        self.passed = []
+        self.current = self.start
+        self.phase = PHASE_ACTION
+
+    def deal(self, rng: Rng) -> None:
+        """Setup (§5): plant cards, garden tiles, holdings, the start player, from ``rng``."""
+        game = self.game
+        data = game.data
+        n = self.n
+        fixed = data.fixed_plant
+        self.city_card = [-1] * data.track_length
+        self.city_card[data.fixed_plant_city] = fixed
+        face = data.khorsabad_start_face
+        self.card_face[fixed] = rng.randrange(2) if face == "random" else int(face == "second")
+        others = [c for c in range(len(data.plant_ids)) if c != fixed]
+        rng.shuffle(others)
+        for city, card in zip(data.shuffled_plant_cities, others, strict=True):
+            self.city_card[city] = card
+        empty = data.empty_squares[n]
+        for floor in range(1, 5):
+            tiles = [t for t in range(len(data.tile_ids)) if data.tile_floor[t] == floor]
+            rng.shuffle(tiles)
+            squares = [
+                s
+                for s in range(len(data.square_ids))
+                if data.square_floor[s] == floor and s not in empty
+            ]
+            for square, tile in zip(squares, tiles, strict=False):
+                self.square_tile[square] = tile
+        self.start = rng.randrange(n)
+        for i in range(n):
+            seat = (self.start + i) % n
+            self.talents[seat] = data.start_talents + data.seat_bonus_talents[i]
+            self._gain_camels(seat, data.start_camels)
+            for r, count in enumerate(data.start_resources):
+                for _ in range(count):
+                    self._gain_resource(seat, r)
+        self.rng = rng
+        self.new_round()
+        self._settle()

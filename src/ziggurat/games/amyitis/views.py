@@ -1,0 +1,235 @@
+"""What a seat may see, and worlds a seat cannot tell apart from the real one.
+
+In Amyitis almost everything is public (rules reference §5, hidden information): holdings,
+cubes, tiles on the board, both faces of every plant card. Only the order of the craft
+cards (reshuffled every round from the deck in use) is unknown; it lives in the state's
+random generator, which no view shows and :func:`determinize` draws afresh. The garden
+tiles left in the box are out of the game; which ones they are follows from the tiles on
+the board, so the view names them too.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ziggurat.core.api import TERMINAL
+from ziggurat.core.errors import ZigguratError
+from ziggurat.core.rng import Rng
+
+from . import rules
+from .actions import field_text
+from .components import (
+    CARAVANEER,
+    CITY_BABYLON,
+    CITY_KINDS,
+    COURTS,
+    CRAFTS,
+    RESOURCES,
+    TEMPLES,
+)
+from .rules import NEUTRAL, PHASE_NAMES, PHASE_OVER, PHASE_TASKS
+
+if TYPE_CHECKING:
+    from .state import AmyitisState
+
+
+def _check_seat(state: AmyitisState, seat: int | None) -> None:
+    if seat is not None and (type(seat) is not int or not 0 <= seat < state.n):
+        raise ZigguratError(f"seat {seat!r} is not a seat of this game (0..{state.n - 1})")
+
+
+def resources_dict(counts: list[int] | tuple[int, ...]) -> dict[str, int]:
+    return {RESOURCES[r]: counts[r] for r in range(5)}
+
+
+def owner_json(state: AmyitisState, owner: int) -> int | str | None:
+    """A seat number, ``"neutral"`` for a grey cube, None for an empty space."""
+    if owner < 0:
+        return None
+    return "neutral" if owner == NEUTRAL else owner
+
+
+def tile_json(state: AmyitisState, tile: int) -> dict[str, Any]:
+    """A garden tile: its floor and the bonus its planter receives (§3.5)."""
+    data = state.game.data
+    bonus: dict[str, Any] = {}
+    for key, values in (
+        ("vp", data.tile_vp),
+        ("talents", data.tile_talents),
+        ("camels", data.tile_camels),
+        ("resource_choice", data.tile_resource_choice),
+    ):
+        if values[tile]:
+            bonus[key] = values[tile]
+    if data.tile_court[tile] >= 0:
+        bonus["court"] = COURTS[data.tile_court[tile]]
+    if data.tile_court_choice[tile]:
+        bonus["court_choice"] = True
+    return {"id": data.tile_ids[tile], "floor": data.tile_floor[tile], "bonus": bonus}
+
+
+def plant_json(state: AmyitisState, card: int) -> dict[str, Any]:
+    """A plant card: the face up and the face it turns to after a purchase (§3.3)."""
+    data = state.game.data
+    faces = data.plant_faces[card]
+    up = state.card_face[card]
+
+    def face(i: int) -> dict[str, Any]:
+        quality, extra = faces[i]
+        return {"quality": quality, "extra": RESOURCES[extra] if extra >= 0 else None}
+
+    return {"card": data.plant_ids[card], "face": up, "up": face(up), "back": face(1 - up)}
+
+
+def garden_json(state: AmyitisState) -> dict[str, Any]:
+    data = state.game.data
+    legal = rules.irrigable(state)
+    in_use = set(state.game.squares_in_use)
+    squares = []
+    for s, name in enumerate(data.square_ids):
+        tile = state.square_tile[s]
+        squares.append(
+            {
+                "id": name,
+                "floor": data.square_floor[s],
+                "in_use": s in in_use,
+                "tile": tile_json(state, tile) if tile >= 0 else None,
+                "planted_by": None if state.planted_by[s] < 0 else state.planted_by[s],
+                "irrigated": rules.irrigated(state, s),
+                "needs_quality": data.quality_needed[data.square_floor[s] - 1],
+            }
+        )
+    spaces = [
+        {
+            "id": name,
+            "squares": [data.square_ids[q] for q in data.edge_squares[data.space_edge[i]]],
+            "owner": owner_json(state, state.space_owner[i]),
+            "river": bool(data.river_mask >> i & 1),
+            "open": bool(legal >> i & 1),
+        }
+        for i, name in enumerate(data.space_ids)
+    ]
+    return {"squares": squares, "spaces": spaces}
+
+
+def track_json(state: AmyitisState) -> dict[str, Any]:
+    data = state.game.data
+    cities = []
+    for c, name in enumerate(data.city_names):
+        entry: dict[str, Any] = {"position": c, "name": name, "kind": CITY_KINDS[data.city_kind[c]]}
+        if data.city_kind[c] != CITY_BABYLON:
+            entry["demand"] = RESOURCES[data.city_demand[c]]
+        if data.city_offer[c]:
+            entry["offer"] = [COURTS[t] for t in data.city_offer[c]]
+        if state.city_card[c] >= 0:
+            entry["plant"] = plant_json(state, state.city_card[c])
+        cities.append(entry)
+    return {"caravan": state.caravan, "cities": cities}
+
+
+def seat_json(state: AmyitisState, seat: int) -> dict[str, Any]:
+    data = state.game.data
+    levels = state.levels[3 * seat : 3 * seat + 3]
+    return {
+        "seat": seat,
+        "score": state.vp[seat],
+        "talents": state.talents[seat],
+        "camels": state.camels[seat],
+        "resources": resources_dict(state.res[5 * seat : 5 * seat + 5]),
+        "cubes": state.cubes[seat],
+        "court": {COURTS[c]: levels[c] for c in range(3)},
+        "gardeners": state.gardeners[seat],
+        "tiles": [tile_json(state, t) for t in state.tiles[seat]],
+        "passed": seat in state.passed,
+        "storage_limit": rules.storage_limit(state, seat),
+        "caravan_bonus": data.caravaneer_bonus[levels[CARAVANEER]],
+    }
+
+
+def view(state: AmyitisState, seat: int | None) -> dict[str, Any]:
+    """Everything at the table as JSON-ready data (nothing in Amyitis is private to a seat)."""
+    _check_seat(state, seat)
+    game = state.game
+    data = game.data
+    over = state.phase == PHASE_OVER
+    size = data.cards_per_row
+    rows = []
+    for row in range(game.craft_rows):
+        cost = rules.row_cost(state, row)
+        rows.append(
+            {
+                "row": row + 1,
+                "cost": None if cost < 0 else cost,
+                "cards": [
+                    {"kind": CRAFTS[state.row_cards[i]], "taken": state.row_taken[i]}
+                    for i in range(row * size, (row + 1) * size)
+                ],
+            }
+        )
+    court_left = {COURTS[c]: state.court_left[3 * c : 3 * c + 3] for c in range(3)}
+    on_board = {t for t in state.square_tile if t >= 0}
+    owned = {t for tiles in state.tiles for t in tiles}
+    out: dict[str, Any] = {
+        "game": game.name,
+        "players": state.n,
+        "seat": seat,
+        "round": state.round,
+        "phase": PHASE_NAMES[state.phase],
+        "task": PHASE_TASKS[state.phase],
+        "current": TERMINAL if over else state.current,
+        "start": state.start,
+        "pass_order": list(state.passed),
+        "player_info": [seat_json(state, s) for s in range(state.n)],
+        "craft_rows": rows,
+        "fields": [
+            {
+                "row": field_text(r),
+                "spaces": [
+                    {
+                        "resource": RESOURCES[res],
+                        "owner": state.fields[r][i] if i < len(state.fields[r]) else None,
+                    }
+                    for i, res in enumerate(data.fields[r])
+                ],
+            }
+            for r in range(len(data.fields))
+        ],
+        "temples": {TEMPLES[t]: [owner_json(state, o) for o in state.temples[t]] for t in range(3)},
+        "temple_length": data.temple_length,
+        "garden": garden_json(state),
+        "track": track_json(state),
+        "stock": {
+            "resources": resources_dict(state.res_stock),
+            "camels": state.camel_stock,
+            "court": court_left,
+            "gardeners": state.gardeners_left,
+        },
+        "tiles_left": len(on_board),
+        "end_threshold": data.end_threshold[state.n],
+        "box": sorted(
+            data.tile_ids[t] for t in range(len(data.tile_ids)) if t not in on_board | owned
+        ),
+        "pending": {
+            "resources": state.pending_resources,
+            "court_choice": state.pending_choice,
+        },
+        "automatic": [a.text for a in state.automatic],
+    }
+    if over:
+        out["final"] = [
+            {"amyitis": bonus, "leftover": leftover} for bonus, leftover in state.end_bonus
+        ]
+        out["scores"] = state.scores()
+        out["winners"] = state.winners()
+    return out
+
+
+def determinize(state: AmyitisState, seat: int, rng: Any) -> AmyitisState:
+    """A full state that ``seat`` cannot tell from this one: the future craft deals (the
+    state's generator) drawn from ``rng``. Everything else is public."""
+    _check_seat(state, seat)
+    if seat is None:
+        raise ZigguratError("determinize needs a seat; a spectator sees no secrets to keep")
+    other = state.clone()
+    other.rng = Rng(rng.randrange(1 << 64))
+    return other
