@@ -53,7 +53,6 @@ def new_game(players: int = 3) -> AmyitisGame:
 def fresh(state: AmyitisState) -> AmyitisState:
     """Forget the cached legal actions and irrigable spaces after fields were set by hand."""
     state._legal = None
-    state._legal_ids = None
     state._irrigable = -1
     return state
 

@@ -89,7 +89,8 @@ def rounds_left(state: AmyitisState) -> float:
     """A guess of the rounds still to play: tiles above the end threshold, planted at about
     one per round and a half at two players, one per round at four."""
     data = state.game.data
-    left = sum(1 for t in state.square_tile if t >= 0) - data.end_threshold[state.n]
+    planted = sum(len(tiles) for tiles in state.tiles)
+    left = len(state.game.squares_in_use) - planted - data.end_threshold[state.n]
     return max(0.5, left / (0.4 + 0.15 * state.n))
 
 

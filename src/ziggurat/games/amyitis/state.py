@@ -14,7 +14,6 @@ logs.
 
 from __future__ import annotations
 
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from ziggurat.core.api import TERMINAL
@@ -78,16 +77,12 @@ from .rules import (
 if TYPE_CHECKING:
     from .game import AmyitisGame
 
-_ACTION_ID = attrgetter("id")
-
-
 class AmyitisState:
     """One position of a game of Amyitis. See the module docstring."""
 
     __slots__ = (
         "_irrigable",
         "_legal",
-        "_legal_ids",
         "automatic",
         "camel_stock",
         "camels",
@@ -173,7 +168,6 @@ class AmyitisState:
         self.automatic: tuple[AmyitisAction, ...] = ()
         self._irrigable = -1
         self._legal: list[AmyitisAction] | None = None
-        self._legal_ids: frozenset[int] | None = None
 
     # ----------------------------------------------------------------- the interface
 
@@ -244,14 +238,12 @@ class AmyitisState:
         other.automatic = self.automatic
         other._irrigable = self._irrigable
         other._legal = self._legal
-        other._legal_ids = self._legal_ids
         return other
 
     def legal_actions(self) -> list[AmyitisAction]:
         legal = self._legal
         if legal is None:
             legal = self._legal = rules.legal_actions(self)
-            self._legal_ids = None
         return legal[:]
 
     def apply_action(self, action: AmyitisAction) -> None:
@@ -298,14 +290,13 @@ class AmyitisState:
             return f"{action!r} is not an action of this game"
         if self.phase == PHASE_OVER:
             return f"{action}: the game is over"
-        if self._legal is None:
-            self._legal = rules.legal_actions(self)
-            self._legal_ids = None
-        ids = self._legal_ids
-        if ids is None:
-            ids = self._legal_ids = frozenset(map(_ACTION_ID, self._legal))
-        if action.id in ids:
-            return None
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = rules.legal_actions(self)
+        action_id = action.id
+        for candidate in legal:  # a short list: scanning beats building a set per position
+            if candidate.id == action_id:
+                return None
         return f"{action}: {rules.why_not(self, action)}"
 
     # ----------------------------------------------------------------- the flow
@@ -317,7 +308,6 @@ class AmyitisState:
             legal = rules.legal_actions(self)
             if len(legal) != 1:
                 self._legal = legal
-                self._legal_ids = None
                 break
             forced.append(legal[0])
             self._apply(legal[0])
@@ -326,7 +316,6 @@ class AmyitisState:
 
     def _apply(self, action: AmyitisAction) -> None:
         self._legal = None
-        self._legal_ids = None
         kind = action.kind
         seat = self.current
         if kind == PASS:
