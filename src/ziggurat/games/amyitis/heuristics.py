@@ -60,7 +60,7 @@ from .components import (
 from .rules import PHASE_ACTION, PHASE_OVER
 from .state import AmyitisState
 
-ROLLOUT_DEPTH = 16
+ROLLOUT_DEPTH = 8
 """Decisions a search rollout plays before :func:`evaluate`: most of a round at two
 players."""
 
@@ -192,6 +192,52 @@ def temple_worth(state: AmyitisState, seat: int, temple: int, line: list[int]) -
     return TEMPLE_VALUE[temple][above] if above < places else 0.0
 
 
+def temple_values(state: AmyitisState, temple: int) -> list[float]:
+    """Per seat: the reward of the place it holds in ``temple`` now (one pass over the line
+    for all seats, for :func:`position_values`)."""
+    n = state.n
+    data = state.game.data
+    counts = [0] * (n + 1)
+    right = [-1] * (n + 1)
+    for position, owner in enumerate(state.temples[temple]):
+        if owner < n:
+            counts[owner] += 1
+            right[owner] = position
+    present = [s for s in range(n) if counts[s]]
+    values = [0.0] * n
+    if not present:
+        return values
+    if data.temple_tie_rightmost:
+        present.sort(key=lambda s: (counts[s], right[s]), reverse=True)
+        for place, seat in enumerate(present[: data.temple_ranks[n]]):
+            values[seat] = TEMPLE_VALUE[temple][place]
+        return values
+    for seat in present:
+        values[seat] = temple_worth(state, seat, temple, state.temples[temple])
+    return values
+
+
+_ENTERING: dict[tuple[object, ...], list[float]] = {}
+"""Memo of :func:`entering_gains`: the temples change far more rarely than priors are asked
+for, and searches ask in the same few temple positions again and again."""
+
+
+def entering_gains(state: AmyitisState, seat: int) -> list[float]:
+    """Per temple: what a cube of ``seat`` entering it now gains in reward."""
+    temples = state.temples
+    key = (state.game, seat, tuple(temples[0]), tuple(temples[1]), tuple(temples[2]))
+    gains = _ENTERING.get(key)
+    if gains is None:
+        if len(_ENTERING) > 100_000:
+            _ENTERING.clear()
+        gains = _ENTERING[key] = [
+            temple_worth(state, seat, t, _entered(state, t, seat))
+            - temple_worth(state, seat, t, temples[t])
+            for t in range(3)
+        ]
+    return gains
+
+
 def _entered(state: AmyitisState, temple: int, owner: int) -> list[int]:
     line = [owner, *state.temples[temple]]
     return line[: state.game.data.temple_length]
@@ -267,11 +313,7 @@ def action_priors(state: AmyitisState, seat: int, actions: Sequence[AmyitisActio
     for action in actions:
         kind = action.kind
         if entering is None and (kind in (TEMPLE, PROCESSION) or action.craft == PRIEST):
-            entering = [
-                temple_worth(state, seat, t, _entered(state, t, seat))
-                - temple_worth(state, seat, t, state.temples[t])
-                for t in range(3)
-            ]
+            entering = entering_gains(state, seat)
         if kind == PASS:
             value = -0.8
         elif kind == RECRUIT:
@@ -393,9 +435,11 @@ def position_values(state: AmyitisState) -> list[float]:
             value += court_value(state, seat, court, state.levels[3 * seat + court], left)
         value += GARDENER_VALUE * min(2, state.gardeners[seat])
         value += _amyitis_expect(steps, len(state.tiles[seat]))
-        for t in range(3):
-            value += temple_worth(state, seat, t, state.temples[t]) * min(left, 2.0) * 0.6
         values.append(value)
+    weight = min(left, 2.0) * 0.6
+    for t in range(3):
+        for seat, worth in enumerate(temple_values(state, t)):
+            values[seat] += worth * weight
     return values
 
 
