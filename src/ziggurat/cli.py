@@ -85,7 +85,9 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Examples: ziggurat play babylonia --players 3 --seats human,greedy,random "
         "--seed 7 --record game.json; ziggurat play tower_of_babel --players 4 --seats "
         "human,medium,greedy,random --two-type-discs; ziggurat play ishtar --players 2 "
-        "--seats human,greedy --layout 'X0=B1A0 X1 Y0 Y1' --touch-two",
+        "--seats human,greedy --layout 'X0=B1A0 X1 Y0 Y1' --touch-two; ziggurat play amyitis "
+        "--players 3 --seats human,greedy,random --record amyitis.json (Amyitis has no rules "
+        "options besides --players)",
     )
     play.set_defaults(subparser=play)  # so that errors found later show this usage
     play.add_argument("game", choices=game_names(), help="the game to play")
@@ -375,8 +377,14 @@ RULES_FLAGS: dict[str, tuple[tuple[str, str], ...]] = {
         ("--layout", "layout"),
         ("--touch-two", "touch_two"),
     ),
+    "amyitis": (),
 }
-GAME_TITLES = {"babylonia": "Babylonia", "tower_of_babel": "Tower of Babel", "ishtar": "Ishtar"}
+GAME_TITLES = {
+    "babylonia": "Babylonia",
+    "tower_of_babel": "Tower of Babel",
+    "ishtar": "Ishtar",
+    "amyitis": "Amyitis",
+}
 
 
 def _given(value: object) -> bool:

@@ -11,6 +11,7 @@ import re
 
 import pytest
 
+import ziggurat
 from ziggurat.core.errors import CorruptState, IllegalAction, ZigguratError
 
 from .helpers import (
@@ -350,3 +351,39 @@ def test_clone_is_independent() -> None:
     other = state.clone()
     other.apply_action(other.legal_actions()[-1])
     assert state.to_json() == snapshot
+
+
+def test_view_names_who_took_each_automatic_step_and_the_standings() -> None:
+    state = ziggurat.load_game("amyitis", players=3).new_initial_state(seed=4)
+    rng = random.Random(4)
+    seen_auto = False
+    while not state.is_terminal() and not seen_auto:
+        state.apply_action(rng.choice(state.legal_actions()))
+        view = state.view(0)
+        moves = view["automatic_moves"]
+        assert [m["action"] for m in moves] == view["automatic"]
+        assert len(moves) == len(state.automatic_seats)
+        seen_auto = bool(moves)
+        places = view["temple_places"]
+        assert set(places) == {"ishtar", "marduk", "tammouz"}
+        assert all(len(p) == 2 for p in places.values())
+        assert len(view["field_leaders"]) == 2
+    assert seen_auto
+    assert all(0 <= m["seat"] < 3 and m["words"] for m in moves)
+    assert view["rules"]["marduk_vp"] == [2, 1] and view["rules"]["engineer_vp"] == 2
+
+
+def test_view_gives_the_caravan_cost_to_every_city_for_the_seat_to_move() -> None:
+    state = ziggurat.load_game("amyitis", players=2).new_initial_state(seed=1)
+    costs = state.view(None)["caravan_costs"]
+    assert costs == {
+        "babylon": None,
+        "eshnunna": 1,
+        "susa": 2,
+        "ur": 3,
+        "uruk": 4,
+        "mari": 5,
+        "palmyra": 6,
+        "khorsabad": 7,
+        "ninua": 8,
+    }

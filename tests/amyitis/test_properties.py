@@ -64,6 +64,10 @@ def check_invariants(state: AmyitisState) -> None:
         assert state.cubes[seat] >= 0
         assert state.cubes[seat] + placed == 30, f"seat {seat}: cubes"
     assert len(fields[0]) < 5 and len(fields[1]) < 5
+    # the score breakdown by source adds up to the score
+    k = len(state.points) // n
+    for seat in range(n):
+        assert sum(state.points[seat * k : (seat + 1) * k]) == state.vp[seat]
     assert len(temples[0]) <= 4 and len(temples[1]) <= 4 and len(temples[2]) <= 4
     assert owners.count(EMPTY) + owners.count(NEUTRAL) + sum(map(owners.count, range(n))) == 32
     occupied = sum(1 << s for s, o in enumerate(owners) if o != EMPTY)
@@ -160,6 +164,8 @@ def test_random_games_keep_every_invariant(players: int, seed: int) -> None:
         leftover = sum(state.res[5 * seat : 5 * seat + 5])
         assert leftover <= (4 if state.levels[3 * seat + 1] >= 2 else 2)
         assert state.end_bonus[seat] == (bonus, leftover)
+        breakdown = state.view(None)["player_info"][seat]["points"]
+        assert (breakdown["amyitis"], breakdown["leftover"]) == (bonus, leftover)
         assert state.scores()[seat] == before[seat] + bonus + leftover
     keys = [(state.vp[s], len(state.tiles[s]), state.talents[s]) for s in range(players)]
     assert state.winners() == [s for s in range(players) if keys[s] == max(keys)]

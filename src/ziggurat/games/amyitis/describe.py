@@ -56,7 +56,9 @@ def describe_action(
     elif kind == RECRUIT:
         out["row"] = action.row + 1
         out["craft"] = CRAFTS[action.craft]
-        out["words"] = f"recruits a {CRAFTS[action.craft]} from row {action.row + 1}"
+        name = CRAFTS[action.craft]
+        article = "an" if name[0] in "aeiou" else "a"
+        out["words"] = f"recruits {article} {name} from row {action.row + 1}"
     elif kind == CARAVAN:
         out["city"] = data.city_names[action.city]
         out["words"] = f"moves the caravan to {data.city_names[action.city].title()}"

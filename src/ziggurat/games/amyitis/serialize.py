@@ -21,7 +21,7 @@ from ziggurat.core.rng import Rng
 from . import rules
 from .components import COURTS, CRAFTS, MAX_LEVEL, RESOURCES
 from .rules import EMPTY, NEUTRAL, PHASE_ACTION, PHASE_NAMES, PHASE_OVER
-from .state import AmyitisState
+from .state import POINT_SOURCES, AmyitisState
 
 if TYPE_CHECKING:
     from .game import AmyitisGame
@@ -40,6 +40,7 @@ class SeatJson(_Model):
     camels: int = Field(ge=0)
     resources: list[int] = Field(min_length=5, max_length=5)
     vp: int
+    points: list[int]
     cubes: int = Field(ge=0)
     court: list[int] = Field(min_length=3, max_length=3)
     gardeners: int = Field(ge=0)
@@ -63,6 +64,7 @@ class PendingJson(_Model):
     court_choice: bool
     second: int
     irrigate_vp: int = Field(ge=0)
+    irrigate_source: int = Field(ge=0)
     storage_queue: list[int]
 
 
@@ -90,6 +92,7 @@ class StateJson(_Model):
     pending: PendingJson
     end_bonus: list[list[int]]
     automatic: list[str]
+    automatic_seats: list[int]
 
 
 def state_to_json(state: AmyitisState) -> dict[str, Any]:
@@ -99,6 +102,7 @@ def state_to_json(state: AmyitisState) -> dict[str, Any]:
     def owner(o: int) -> Owner:
         return "neutral" if o == NEUTRAL else o
 
+    k = len(POINT_SOURCES)
     return {
         "format": FORMAT,
         "game": game.name,
@@ -115,6 +119,7 @@ def state_to_json(state: AmyitisState) -> dict[str, Any]:
                 "camels": state.camels[s],
                 "resources": state.res[5 * s : 5 * s + 5],
                 "vp": state.vp[s],
+                "points": state.points[s * k : (s + 1) * k],
                 "cubes": state.cubes[s],
                 "court": state.levels[3 * s : 3 * s + 3],
                 "gardeners": state.gardeners[s],
@@ -153,10 +158,12 @@ def state_to_json(state: AmyitisState) -> dict[str, Any]:
             "court_choice": state.pending_choice,
             "second": state.second,
             "irrigate_vp": state.irrigate_vp,
+            "irrigate_source": state.irrigate_source,
             "storage_queue": state.storage_queue[:],
         },
         "end_bonus": [list(b) for b in state.end_bonus],
         "automatic": [a.text for a in state.automatic],
+        "automatic_seats": list(state.automatic_seats),
     }
 
 
@@ -210,6 +217,12 @@ def state_from_json(game: AmyitisGame, data: dict[str, Any]) -> AmyitisState:
         state.camels[s] = p.camels
         state.res[5 * s : 5 * s + 5] = p.resources
         state.vp[s] = p.vp
+        k = len(POINT_SOURCES)
+        need(
+            len(p.points) == k and sum(p.points) == p.vp,
+            f"{where}.points gives the vp by source ({', '.join(POINT_SOURCES)}), adding up to vp",
+        )
+        state.points[s * k : (s + 1) * k] = p.points
         state.cubes[s] = p.cubes
         state.levels[3 * s : 3 * s + 3] = p.court
         state.gardeners[s] = p.gardeners
@@ -285,6 +298,8 @@ def state_from_json(game: AmyitisGame, data: dict[str, Any]) -> AmyitisState:
     state.pending_choice = pending.court_choice
     state.second = pending.second
     state.irrigate_vp = pending.irrigate_vp
+    need(pending.irrigate_source < len(POINT_SOURCES), "pending.irrigate_source out of range")
+    state.irrigate_source = pending.irrigate_source
     need(-1 <= pending.second < n, "pending.second is a seat or -1")
     need(all(0 <= s < n for s in pending.storage_queue), "pending.storage_queue lists seats")
     state.storage_queue = pending.storage_queue[:]
@@ -300,6 +315,12 @@ def state_from_json(game: AmyitisGame, data: dict[str, Any]) -> AmyitisState:
         need(action is not None, f"automatic: {text!r} is not an action")
         automatic.append(action)
     state.automatic = tuple(automatic)
+    need(
+        len(parsed.automatic_seats) == len(automatic)
+        and all(0 <= s < n for s in parsed.automatic_seats),
+        "automatic_seats names the seat of each automatic action",
+    )
+    state.automatic_seats = tuple(parsed.automatic_seats)
     _check_conservation(game, state, rd)
     _check_turn(state, rd)
     return state

@@ -77,6 +77,31 @@ from .rules import (
 if TYPE_CHECKING:
     from .game import AmyitisGame
 
+POINT_SOURCES = (
+    "engineers",
+    "babylon",
+    "palaces",
+    "marduk",
+    "tiles",
+    "majorities",
+    "bankers",
+    "amyitis",
+    "leftover",
+)
+"""Where prestige points come from, for the score breakdown of views and logs."""
+(
+    ENGINEERS,
+    BABYLON_POINTS,
+    PALACES,
+    MARDUK_POINTS,
+    TILES,
+    MAJORITIES,
+    BANKERS,
+    AMYITIS,
+    LEFTOVER,
+) = range(len(POINT_SOURCES))
+
+
 class AmyitisState:
     """One position of a game of Amyitis. See the module docstring."""
 
@@ -84,6 +109,7 @@ class AmyitisState:
         "_irrigable",
         "_legal",
         "automatic",
+        "automatic_seats",
         "camel_stock",
         "camels",
         "caravan",
@@ -97,6 +123,7 @@ class AmyitisState:
         "game",
         "gardeners",
         "gardeners_left",
+        "irrigate_source",
         "irrigate_vp",
         "levels",
         "n",
@@ -107,6 +134,7 @@ class AmyitisState:
         "pending_resources",
         "phase",
         "planted_by",
+        "points",
         "res",
         "res_stock",
         "rng",
@@ -133,6 +161,7 @@ class AmyitisState:
         self.camels = [0] * n
         self.res = [0] * (5 * n)
         self.vp = [0] * n
+        self.points = [0] * (len(POINT_SOURCES) * n)  # vp by source, per seat
         self.cubes = [data.cubes_per_player] * n
         self.levels = [0] * (3 * n)  # banker, caravaneer, palace level per seat
         self.gardeners = [0] * n
@@ -160,12 +189,14 @@ class AmyitisState:
         self.current = 0
         self.phase = PHASE_ACTION
         self.irrigate_vp = 0
+        self.irrigate_source = ENGINEERS
         self.pending_resources = 0
         self.pending_choice = False
         self.second = -1  # who takes the second reward of the temple being resolved
         self.storage_queue: list[int] = []
         self.end_bonus: list[tuple[int, int]] = []
         self.automatic: tuple[AmyitisAction, ...] = ()
+        self.automatic_seats: tuple[int, ...] = ()  # who took each of them
         self._irrigable = -1
         self._legal: list[AmyitisAction] | None = None
 
@@ -204,6 +235,7 @@ class AmyitisState:
         other.camels = self.camels[:]
         other.res = self.res[:]
         other.vp = self.vp[:]
+        other.points = self.points[:]
         other.cubes = self.cubes[:]
         other.levels = self.levels[:]
         other.gardeners = self.gardeners[:]
@@ -230,12 +262,14 @@ class AmyitisState:
         other.current = self.current
         other.phase = self.phase
         other.irrigate_vp = self.irrigate_vp
+        other.irrigate_source = self.irrigate_source
         other.pending_resources = self.pending_resources
         other.pending_choice = self.pending_choice
         other.second = self.second
         other.storage_queue = self.storage_queue[:]
         other.end_bonus = self.end_bonus[:]
         other.automatic = self.automatic
+        other.automatic_seats = self.automatic_seats
         other._irrigable = self._irrigable
         other._legal = self._legal
         return other
@@ -252,6 +286,7 @@ class AmyitisState:
         if problem is not None:
             raise IllegalAction(problem)
         self.automatic = ()
+        self.automatic_seats = ()
         self._apply(action)
         self._settle()
 
@@ -304,15 +339,18 @@ class AmyitisState:
     def _settle(self) -> None:
         """Take every decision that has a single option (§6.0), then cache the choices."""
         forced: list[AmyitisAction] = []
+        seats: list[int] = []
         while self.phase != PHASE_OVER:
             legal = rules.legal_actions(self)
             if len(legal) != 1:
                 self._legal = legal
                 break
             forced.append(legal[0])
+            seats.append(self.current)
             self._apply(legal[0])
         if forced:
             self.automatic = (*self.automatic, *forced)
+            self.automatic_seats = (*self.automatic_seats, *seats)
 
     def _apply(self, action: AmyitisAction) -> None:
         self._legal = None
@@ -335,15 +373,16 @@ class AmyitisState:
             self._next_turn()
         elif kind == IRRIGATE:
             self._irrigate(seat, action.space)
-            self.vp[seat] += self.irrigate_vp
+            self._score(seat, self.irrigate_vp, self.irrigate_source)
             self._next_turn()
         elif kind == CARAVAN:
             self._caravan(seat, action.city)
         elif kind == SELL:
             self._pay(seat, action.tokens)
-            self.vp[seat] += self.game.data.babylon_vp * len(action.tokens)
+            self._score(seat, self.game.data.babylon_vp * len(action.tokens), BABYLON_POINTS)
             if self.cubes[seat] and rules.irrigable(self):
                 self.irrigate_vp = self.game.data.babylon_irrigation_vp
+                self.irrigate_source = BABYLON_POINTS
                 self.phase = PHASE_IRRIGATE
             else:
                 self._next_turn()
@@ -382,6 +421,12 @@ class AmyitisState:
 
     # ----------------------------------------------------------------- holdings
 
+    def _score(self, seat: int, points: int, source: int) -> None:
+        """Prestige points, kept by source too (``POINT_SOURCES``) for the score breakdown."""
+        if points:
+            self.vp[seat] += points
+            self.points[seat * len(POINT_SOURCES) + source] += points
+
     def _pay(self, seat: int, tokens: tuple[int, ...]) -> None:
         """Tokens go back to the stock (§3.6)."""
         base = 5 * seat
@@ -416,7 +461,7 @@ class AmyitisState:
             self.court_left[3 * court + level - 1] += 1
         self.levels[index] = level + 1
         if court == PALACE:
-            self.vp[seat] += self.game.data.palace_vp[level]
+            self._score(seat, self.game.data.palace_vp[level], PALACES)
 
     # ----------------------------------------------------------------- the action phase
 
@@ -457,6 +502,7 @@ class AmyitisState:
         else:
             assert craft == ENGINEER
             self.irrigate_vp = data.engineer_vp
+            self.irrigate_source = ENGINEERS
             self.phase = PHASE_IRRIGATE
 
     def _field(self, seat: int, row: int) -> None:
@@ -544,7 +590,7 @@ class AmyitisState:
         self.square_tile[square] = -1
         self.planted_by[square] = seat
         self.tiles[seat].append(tile)
-        self.vp[seat] += data.tile_vp[tile]
+        self._score(seat, data.tile_vp[tile], TILES)
         self.talents[seat] += data.tile_talents[tile]
         self._gain_camels(seat, data.tile_camels[tile])
         if data.tile_court[tile] >= 0:
@@ -561,7 +607,7 @@ class AmyitisState:
         top = max(counts)
         if top and counts.count(top) == 1:
             points = quality if data.majority_by_quality else data.square_floor[square]
-            self.vp[counts.index(top)] += points
+            self._score(counts.index(top), points, MAJORITIES)
         for edge in data.square_edges[square]:
             a, b = data.edge_squares[edge]
             other = b if a == square else a
@@ -642,7 +688,7 @@ class AmyitisState:
         first, second = self._temple_ranks(MARDUK)
         for who, points in zip((first, second), self.game.data.marduk_vp, strict=True):
             if who >= 0:
-                self.vp[who] += points
+                self._score(who, points, MARDUK_POINTS)
         first, second = self._temple_ranks(TAMMOUZ)
         self.second = second
         if first >= 0 and self.cubes[first]:
@@ -699,7 +745,8 @@ class AmyitisState:
                 if owned >= threshold:
                     bonus = points
             leftover = rules.resources_held(self, seat) * data.vp_per_leftover
-            self.vp[seat] += bonus + leftover
+            self._score(seat, bonus, AMYITIS)
+            self._score(seat, leftover, LEFTOVER)
             self.end_bonus.append((bonus, leftover))
         self.phase = PHASE_OVER
 
@@ -719,7 +766,7 @@ class AmyitisState:
             if level:
                 talents, points = data.banker_income[level - 1]
                 self.talents[seat] += talents
-                self.vp[seat] += points
+                self._score(seat, points, BANKERS)
         self.passed = []
         self.current = self.start
         self.phase = PHASE_ACTION

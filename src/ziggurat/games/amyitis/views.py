@@ -27,7 +27,9 @@ from .components import (
     RESOURCES,
     TEMPLES,
 )
+from .describe import describe_action
 from .rules import NEUTRAL, PHASE_NAMES, PHASE_OVER, PHASE_TASKS
+from .state import POINT_SOURCES
 
 if TYPE_CHECKING:
     from .state import AmyitisState
@@ -143,6 +145,48 @@ def seat_json(state: AmyitisState, seat: int) -> dict[str, Any]:
         "passed": seat in state.passed,
         "storage_limit": rules.storage_limit(state, seat),
         "caravan_bonus": data.caravaneer_bonus[levels[CARAVANEER]],
+        "points": {
+            name: state.points[seat * len(POINT_SOURCES) + i]
+            for i, name in enumerate(POINT_SOURCES)
+        },
+    }
+
+
+def _caravan_costs(state: AmyitisState) -> dict[str, int | None]:
+    """Camels the seat to move would pay to move the caravan to each city (None: it cannot
+    go there by distance); whether it can do the city's action there is in the legal moves."""
+    if state.phase == PHASE_OVER:
+        return {}
+    data = state.game.data
+    out: dict[str, int | None] = {}
+    for city, name in enumerate(data.city_names):
+        cost = rules.caravan_cost(state, state.current, city)
+        out[name] = None if cost < 0 else cost
+    return out
+
+
+def rules_json(state: AmyitisState) -> dict[str, Any]:
+    """The rule values a table shows in its legends, from the data file in use."""
+    data = state.game.data
+    return {
+        "recruit_costs": list(data.recruit_costs),
+        "engineer_vp": data.engineer_vp,
+        "merchant_camels": data.merchant_camels,
+        "babylon_vp_per_resource": data.babylon_vp,
+        "babylon_max_resources": data.babylon_max,
+        "babylon_irrigation_vp": data.babylon_irrigation_vp,
+        "marduk_vp": list(data.marduk_vp),
+        "temple_places_rewarded": data.temple_ranks[state.n],
+        "banker_income": [{"talents": t, "vp": v} for t, v in data.banker_income],
+        "caravaneer_bonus": list(data.caravaneer_bonus),
+        "storage_by_caravaneer_level": list(data.storage),
+        "palace_vp": list(data.palace_vp),
+        "quality_needed_by_floor": list(data.quality_needed),
+        "pass_later_turn_income": data.pass_later_income,
+        "amyitis_bonus": [list(step) for step in data.amyitis_bonus[state.n]],
+        "vp_per_leftover_resource": data.vp_per_leftover,
+        "field_tie_rule": "rightmost" if data.field_tie_rightmost else "none",
+        "temple_tie_rule": "rightmost" if data.temple_tie_rightmost else "none",
     }
 
 
@@ -212,8 +256,22 @@ def view(state: AmyitisState, seat: int | None) -> dict[str, Any]:
         "pending": {
             "resources": state.pending_resources,
             "court_choice": state.pending_choice,
+            "second": None if state.second < 0 else state.second,
         },
         "automatic": [a.text for a in state.automatic],
+        "automatic_moves": [
+            {"seat": seat, "action": a.text, "words": describe_action(game, a, seat, seat)["words"]}
+            for seat, a in zip(state.automatic_seats, state.automatic, strict=True)
+        ],
+        "temple_places": {
+            TEMPLES[t]: [None if s < 0 else s for s in state._temple_ranks(t)] for t in range(3)
+        },
+        "field_leaders": [
+            None if (leader := state.field_majority(r)) < 0 else leader
+            for r in range(len(data.fields))
+        ],
+        "caravan_costs": _caravan_costs(state),
+        "rules": rules_json(state),
     }
     if over:
         out["final"] = [

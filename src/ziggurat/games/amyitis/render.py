@@ -1,0 +1,1391 @@
+"""Amyitis in the terminal: the hanging gardens, the temples and fields, the Mesopotamia route,
+the craft rows, the players and the log, drawn with rich.
+
+Everything drawn comes from ``state.view(seat)`` (a JSON-ready dict, see :mod:`.views`).
+Nothing in Amyitis is private to a seat (only the order of the undealt craft cards is
+unknown, and no view shows it), so every seat sees the same board; the viewer's own seat
+is marked "(you)". The log's words are the game's own :meth:`~.game.AmyitisGame.
+describe_action`, completed with what the views before and after the move show: the
+decisions the engine took by itself because they were the only option (``view["automatic"]``),
+the tile a planting took, a field row completed, a new round.
+
+This module is the game's *terminal front end*: the game-agnostic loop in
+:mod:`ziggurat.terminal` finds it by the game's name and calls :func:`render_view`,
+:func:`move_note`, :func:`note_text`, :func:`group_moves`, :func:`move_hint`,
+:func:`can_undo`, and reads :data:`NOTATION_HELP` / :data:`NOTATION_EXAMPLES`.
+
+The gardens. Square ``Gxy`` stands at column ``x - y`` and height ``x + y`` of a diamond, so
+G00 is the bottom tip, G33 the top, and floor 1 is the V along the two lower sides with the
+river beneath it (rules reference §4.1). Each square takes two lines (its id, floor and
+irrigation mark; its tile and bonus, or who planted it). Between two rows of squares, each
+boundary carries its irrigation spaces, drawn on the slant of the boundary: ``╲0╲`` between a
+square and its upper-right neighbour, ``╱N+╱`` between a square and its upper-left one (a
+double boundary shows its ``.1`` space, the one nearer the river, first). So the space between
+G12 and G22 is read off the screen as ``irrigate G12-G22.1`` / ``.2``.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Console, Group, RenderableType
+from rich.text import Text
+
+from .actions import NOTATION_HELP as _ENGINE_NOTATION_HELP
+
+if TYPE_CHECKING:
+    from .actions import AmyitisAction
+    from .state import AmyitisState
+
+NOTATION_HELP = _ENGINE_NOTATION_HELP
+NOTATION_EXAMPLES = (
+    "pass  recruit 2 engineer  caravan ur  field F1  temple marduk  irrigate G00-G10  "
+    "plant G10 pay salt"
+)
+
+DIM = "grey50"
+# Seat colours, the same on every part of the screen (cubes, planted squares, names). The
+# printed cubes are blue, red, black and white; black and white would not show on a terminal,
+# so seats 2 and 3 are green and yellow. Grey cubes stay grey.
+SEAT_COLOURS = ("dodger_blue1", "red1", "green3", "gold1")
+NEUTRAL_STYLE = "bold grey62"
+OPEN_STYLE = "bold cyan"
+RIVER_STYLE = "bold blue"
+WATER_STYLE = "bold bright_cyan"
+RESOURCE_STYLES = {
+    "barley": "khaki1",
+    "dates": "dark_orange3",
+    "salt": "bright_white",
+    "palm": "sea_green2",
+    "wine": "medium_purple1",
+}
+RESOURCE_ORDER = ("barley", "dates", "salt", "palm", "wine")
+COURT_SHORT = {"banker": "banker", "caravaneer": "carav", "palace": "palace", "gardener": "gard"}
+TEMPLE_REWARDS = {
+    "ishtar": "1st camel/talent, 2nd other",
+    "marduk": "1st 2 VP, 2nd 1 VP",
+    "tammouz": "1st field, 2nd exchange",
+}
+CRAFT_EFFECTS = {
+    "peasant": "field cube + resource",
+    "priest": "temple cube",
+    "engineer": "irrigation +2 VP",
+    "merchant": "camel",
+}
+
+# The garden drawing: a square's centre column is MARGIN + STEP * (x - y + 3); a square's two
+# lines are CELL characters wide; boundaries sit half a step beside the squares they separate.
+STEP = 8
+CELL = 13
+MARGIN = 6
+GARDEN_WIDTH = MARGIN + 6 * STEP + CELL // 2 + 1
+
+OWNER_MARKS = {"neutral": "N"}
+OPEN_MARK = "+"
+EMPTY_MARK = "·"
+
+_SQUARE_RE = re.compile(r"^G(\d)(\d)$")
+_RECRUIT_RE = re.compile(r"^recruit (\d+) (\w+)$")
+
+
+def seat_style(seat: int) -> str:
+    return f"bold {SEAT_COLOURS[seat % len(SEAT_COLOURS)]}"
+
+
+def _names(view: dict[str, Any], seat_names: Sequence[str] | None) -> list[str] | None:
+    if seat_names is None or len(seat_names) != view["players"]:
+        return None
+    return list(seat_names)
+
+
+def seat_label(seat: int, seat_names: Sequence[str] | None, viewer: int | None = None) -> Text:
+    """``"1 greedy"`` (or ``"seat 1"`` without names) in the seat's colour; the viewer's own
+    seat gets a "(you)" mark so a hot-seat player sees at once whose screen this is."""
+    if seat_names and seat < len(seat_names):
+        label = f"{seat} {seat_names[seat]}"
+    else:
+        label = f"seat {seat}"
+    text = Text(label, style=seat_style(seat))
+    if viewer == seat:
+        text.append(" (you)", style="bold")
+    return text
+
+
+def _bold(words: str) -> Text:
+    """A Text that starts with ``words`` in bold (what is appended after keeps its own style)."""
+    text = Text()
+    text.append(words, style="bold")
+    return text
+
+
+def _over(view: dict[str, Any]) -> bool:
+    return bool(view["phase"] == "over")
+
+
+def _title(name: str) -> str:
+    return name[:1].upper() + name[1:]
+
+
+def _decider(view: dict[str, Any]) -> int | None:
+    """The seat whose decision it is now (None once the game is over)."""
+    current = view["current"]
+    return current if isinstance(current, int) and current >= 0 and not _over(view) else None
+
+
+# --------------------------------------------------------------------------- small pieces
+
+
+def resource_text(name: str) -> Text:
+    return Text(name, style=RESOURCE_STYLES.get(name, ""))
+
+
+def holdings_text(resources: dict[str, int], *, empty: str = "none") -> Text:
+    """``2 barley, wine``: the resources held, each in its colour; ``empty`` for none."""
+    text = Text()
+    for name in RESOURCE_ORDER:
+        count = resources.get(name, 0)
+        if not count:
+            continue
+        if text:
+            text.append(", ")
+        if count > 1:
+            text.append(f"{count} ")
+        text.append_text(resource_text(name))
+    if not text:
+        text.append(empty, style=DIM)
+    return text
+
+
+def _held(resources: dict[str, int]) -> int:
+    return sum(resources.values())
+
+
+def bonus_text(bonus: dict[str, Any]) -> str:
+    """A garden tile's bonus in a few characters: ``8vp+court``, ``2cam+1res``, ``banker``."""
+    parts = []
+    if bonus.get("vp"):
+        parts.append(f"{bonus['vp']}vp")
+    if bonus.get("talents"):
+        parts.append(f"{bonus['talents']}tal")
+    if bonus.get("camels"):
+        parts.append(f"{bonus['camels']}cam")
+    if bonus.get("resource_choice"):
+        parts.append(f"{bonus['resource_choice']}res")
+    if bonus.get("court"):
+        parts.append(COURT_SHORT.get(bonus["court"], bonus["court"]))
+    if bonus.get("court_choice"):
+        parts.append("court")
+    return "+".join(parts) or "-"
+
+
+def bonus_words(bonus: dict[str, Any]) -> str:
+    """The same in words, for the log: ``8 VP and a court card of choice``."""
+    parts = []
+    if bonus.get("vp"):
+        parts.append(f"{bonus['vp']} VP")
+    if bonus.get("talents"):
+        n = bonus["talents"]
+        parts.append(f"{n} talent{'s' if n != 1 else ''}")
+    if bonus.get("camels"):
+        n = bonus["camels"]
+        parts.append(f"{n} camel{'s' if n != 1 else ''}")
+    if bonus.get("resource_choice"):
+        n = bonus["resource_choice"]
+        parts.append(f"{n} resource{'s' if n != 1 else ''} of choice")
+    if bonus.get("court"):
+        parts.append(f"the next {bonus['court']}")
+    if bonus.get("court_choice"):
+        parts.append("a court card of choice")
+    return " and ".join(parts) or "nothing"
+
+
+def tile_plain(tile: dict[str, Any]) -> str:
+    return f"{tile['id']} {bonus_text(tile['bonus'])}"
+
+
+def face_text(face: dict[str, Any]) -> str:
+    """A plant card face: ``q1`` or ``q3+salt`` (the quality and the extra resource)."""
+    extra = face.get("extra")
+    return f"q{face['quality']}" + (f"+{extra}" if extra else "")
+
+
+def owner_mark(owner: int | str | None, open_: bool = False) -> tuple[str, str]:
+    """One cube: the seat number in its colour, ``N`` grey; an empty space ``+`` when a cube
+    may go on it now, else ``·``."""
+    if owner is None:
+        return (OPEN_MARK, OPEN_STYLE) if open_ else (EMPTY_MARK, DIM)
+    if owner == "neutral" or not isinstance(owner, int):
+        return OWNER_MARKS.get(str(owner), "N"), NEUTRAL_STYLE
+    return str(owner), seat_style(owner)
+
+
+def cubes_text(owners: Sequence[int | str | None], length: int) -> Text:
+    """A line of cubes (a temple, a field row), empty places as ``·``."""
+    text = Text()
+    for i in range(length):
+        owner = owners[i] if i < len(owners) else None
+        mark, style = owner_mark(owner)
+        if i:
+            text.append(" ")
+        text.append(mark, style=style)
+    return text
+
+
+def ranking(owners: Sequence[int | str | None], places: int) -> list[int]:
+    """The first ``places`` seats by cubes among ``owners`` (grey cubes ignored); a tie goes
+    to the seat whose rightmost cube is further right (rules reference §6.4, Q6)."""
+    counts: dict[int, int] = {}
+    right: dict[int, int] = {}
+    for position, owner in enumerate(owners):
+        if isinstance(owner, int):
+            counts[owner] = counts.get(owner, 0) + 1
+            right[owner] = position
+    ranked = sorted(counts, key=lambda s: (counts[s], right[s]), reverse=True)
+    return ranked[:places]
+
+
+def temple_places(view: dict[str, Any]) -> int:
+    """Places rewarded in each temple: the 1st only with 2 players, else 1st and 2nd (Q23)."""
+    return 1 if view["players"] == 2 else 2
+
+
+# --------------------------------------------------------------------------- the gardens
+
+
+class Canvas:
+    """Lines of text with pieces put at given columns; a piece that would overlap the one to
+    its left loses its first characters."""
+
+    def __init__(self, lines: int) -> None:
+        self.lines: list[list[tuple[int, str, str]]] = [[] for _ in range(lines)]
+
+    def put(self, line: int, column: int, text: str, style: str = "") -> None:
+        self.lines[line].append((max(0, column), text, style))
+
+    def text(self) -> Text:
+        out = Text(no_wrap=True, overflow="crop")
+        for i, pieces in enumerate(self.lines):
+            pos = 0
+            for column, piece, style in sorted(pieces, key=lambda p: p[0]):
+                if column < pos:
+                    piece = piece[pos - column :]
+                    column = pos
+                out.append(" " * (column - pos))
+                out.append(piece, style=style)
+                pos = column + len(piece)
+            if i < len(self.lines) - 1:
+                out.append("\n")
+        return out
+
+
+def _square_xy(name: str) -> tuple[int, int] | None:
+    m = _SQUARE_RE.match(name)
+    return (int(m.group(1)), int(m.group(2))) if m else None
+
+
+def _centre(x: int, y: int) -> int:
+    return MARGIN + STEP * (x - y + 3)
+
+
+def _boundaries(view: dict[str, Any]) -> list[tuple[str, str, list[dict[str, Any]]]]:
+    """The garden's boundaries in data order: (lower square, upper square, its spaces)."""
+    edges: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for space in view["garden"]["spaces"]:
+        a, b = space["squares"]
+        edges.setdefault((a, b), []).append(space)
+    out = []
+    for (a, b), spaces in edges.items():
+        spaces.sort(key=lambda s: s["id"])
+        out.append((a, b, spaces))
+    return out
+
+
+def plantable_squares(view: dict[str, Any]) -> set[str]:
+    """While a plant city waits: the squares its plant may go on for the seat deciding
+    (irrigated, a tile on it, quality + gardeners enough for the floor)."""
+    if view["phase"] != "plant city":
+        return set()
+    seat = _decider(view)
+    city = view["track"]["cities"][view["track"]["caravan"]]
+    plant = city.get("plant")
+    if seat is None or plant is None:
+        return set()
+    reach = plant["up"]["quality"] + view["player_info"][seat]["gardeners"]
+    return {
+        sq["id"]
+        for sq in view["garden"]["squares"]
+        if sq["tile"] is not None and sq["irrigated"] and sq["needs_quality"] <= reach
+    }
+
+
+def render_garden(view: dict[str, Any]) -> Text:
+    """The hanging gardens as a diamond (see the module docstring), the river below floor 1."""
+    squares = view["garden"]["squares"]
+    where = {sq["id"]: _square_xy(sq["id"]) for sq in squares}
+    if any(xy is None for xy in where.values()):
+        return _garden_list(view)
+    top = max(x + y for x, y in where.values() if x is not None)  # type: ignore[misc]
+    # line of each height's first cell line: a boundary line above each height
+    first = {k: 3 * (top - k) for k in range(top + 1)}
+    canvas = Canvas(3 * (top + 1))
+    plantable = plantable_squares(view)
+    for sq in squares:
+        x, y = where[sq["id"]]  # type: ignore[misc]
+        line = first[x + y]
+        left = _centre(x, y) - CELL // 2
+        style = "bold reverse" if sq["id"] in plantable else "bold"
+        # the river beneath floor 1 (also beside a square not in use)
+        if x == 0:
+            canvas.put(line + 2, _centre(x, y) - STEP // 2 - 1, "╲≈╲", RIVER_STYLE)
+        if y == 0:
+            canvas.put(line + 2, _centre(x, y) + STEP // 2 - 1, "╱≈╱", RIVER_STYLE)
+        if not sq["in_use"]:
+            canvas.put(line, left, sq["id"].center(CELL), DIM)
+            canvas.put(line + 1, left, "(not in use)".center(CELL), DIM)
+            continue
+        floor = f" f{sq['floor']}"
+        water = " ≈" if sq["irrigated"] else ""
+        column = left + (CELL - len(sq["id"] + floor + water)) // 2
+        canvas.put(line, column, sq["id"], style)
+        canvas.put(line, column + len(sq["id"]), floor, DIM)
+        if water:
+            canvas.put(line, column + len(sq["id"] + floor), water, WATER_STYLE)
+        planter = sq["planted_by"]
+        if planter is not None:
+            words = f"planted by {planter}".center(CELL)
+            canvas.put(line + 1, left, words, f"{seat_style(planter)} reverse")
+        elif sq["tile"] is not None:
+            tile = sq["tile"]
+            words = f"{tile['id']} {bonus_text(tile['bonus'])}"[:CELL]
+            pad = (CELL - len(words)) // 2
+            canvas.put(line + 1, left + pad, tile["id"], "bold")
+            canvas.put(line + 1, left + pad + len(tile["id"]), words[len(tile["id"]) :])
+    for lower, upper, spaces in _boundaries(view):
+        a, b = where.get(lower), where.get(upper)
+        if a is None or b is None:
+            continue
+        if a[0] + a[1] > b[0] + b[1]:
+            a, b = b, a
+        slant = "╲" if b[0] != a[0] else "╱"
+        mid = (_centre(*a) + _centre(*b)) // 2
+        marks = [owner_mark(space["owner"], space["open"]) for space in spaces]
+        line = first[a[0] + a[1]] - 1
+        column = mid - (len(marks) + 2) // 2
+        canvas.put(line, column, slant, DIM)
+        for i, (mark, style) in enumerate(marks, start=1):
+            canvas.put(line, column + i, mark, style)
+        canvas.put(line, column + len(marks) + 1, slant, DIM)
+    return canvas.text()
+
+
+def _garden_list(view: dict[str, Any]) -> Text:
+    """A plain list, for component data whose squares are not named ``Gxy``."""
+    out = Text()
+    for sq in view["garden"]["squares"]:
+        tile = tile_plain(sq["tile"]) if sq["tile"] else "-"
+        out.append(f"{sq['id']} f{sq['floor']} {tile}\n")
+    return out
+
+
+def garden_legend(view: dict[str, Any]) -> Text:
+    """What the garden's marks mean (wrapped to the screen's width)."""
+    need: dict[int, int] = {}
+    for sq in view["garden"]["squares"]:
+        need[sq["floor"]] = sq["needs_quality"]
+    floors = sorted(need)
+    text = Text(style=DIM)
+    text.append("fN", style="bold")
+    text.append(" floor N: a plant needs quality ")
+    text.append("/".join(str(need[f]) for f in floors))
+    text.append(f" on floors {'/'.join(map(str, floors))}, each gardener adds 1")
+    text.append("\n")
+    text.append("≈", style=WATER_STYLE)
+    text.append(" irrigated  ")
+    text.append("╲≈╲", style=RIVER_STYLE)
+    text.append(" river   ")
+    text.append("0", style=seat_style(0))
+    text.append(" seat 0's cube  ")
+    text.append("N", style=NEUTRAL_STYLE)
+    text.append(" grey cube  ")
+    text.append(OPEN_MARK, style=OPEN_STYLE)
+    text.append(" open now  ")
+    text.append(EMPTY_MARK)
+    text.append(" empty   (.1 before .2)\n")
+    text.append(
+        "Tiles: vp points, tal talents, cam camels, res resources of choice, court a court card "
+        "of choice"
+    )
+    plantable = sorted(plantable_squares(view))
+    if plantable:
+        text.append("\nReversed: ")
+        text.append(" ".join(plantable), style="bold reverse")
+        text.append(" may be planted now")
+    return text
+
+
+class TextTable:
+    """Columns of text aligned by hand: what ``rich.table.Table`` draws here, at a fraction of
+    its cost (the screen is drawn before every decision). ``add_column`` and ``add_row`` as
+    in rich; a column's ``justify`` is ``left``, ``right`` or ``center``; ``gap`` spaces
+    between columns; a header line (bold) when any column has a header."""
+
+    def __init__(self, gap: int = 2) -> None:
+        self.gap = gap
+        self.headers: list[Text] = []
+        self.justify: list[str] = []
+        self.rows: list[list[Text]] = []
+
+    def add_column(self, header: str | Text = "", justify: str = "left") -> None:
+        self.headers.append(header if isinstance(header, Text) else Text(header, style="bold"))
+        self.justify.append(justify)
+
+    def add_row(self, *cells: str | Text) -> None:
+        self.rows.append([c if isinstance(c, Text) else Text(c) for c in cells])
+
+    def __rich__(self) -> Text:
+        rows = self.rows
+        if any(h.plain for h in self.headers):
+            rows = [self.headers, *rows]
+        widths = [
+            max((row[i].cell_len for row in rows), default=0) for i in range(len(self.justify))
+        ]
+        out = Text()
+        for r, row in enumerate(rows):
+            line = Text()
+            last = max((i for i, w in enumerate(widths) if w), default=0)
+            for i, cell in enumerate(row[: last + 1]):
+                space = widths[i] - cell.cell_len
+                if not widths[i]:
+                    continue
+                if i:
+                    line.append(" " * self.gap)
+                how = self.justify[i]
+                left = space if how == "right" else space // 2 if how == "center" else 0
+                line.append(" " * left)
+                line.append_text(cell)
+                if i < last:
+                    line.append(" " * (space - left))
+            line.rstrip()
+            out.append_text(line)
+            if r < len(rows) - 1:
+                out.append("\n")
+        return out
+
+
+# --------------------------------------------------------------------------- beside the garden
+
+
+def temples_panel(view: dict[str, Any], seat_names: Sequence[str] | None = None) -> Group:
+    """The three temples (cubes enter at the left), who is 1st and 2nd, and their rewards."""
+    places = temple_places(view)
+    title = _bold("Temples ")
+    title.append("(cubes enter at the left)", style=DIM)
+    table = TextTable()
+    table.add_column()
+    table.add_column()
+    table.add_column()
+    length = view["temple_length"]
+    for name, owners in view["temples"].items():
+        ranks = ranking(owners, places)
+        standing = Text()
+        for i, seat in enumerate(ranks):
+            if i:
+                standing.append(" ")
+            standing.append(("1st " if i == 0 else "2nd "), style=DIM)
+            standing.append(str(seat), style=seat_style(seat))
+        table.add_row(Text(name, style="bold"), cubes_text(owners, length), standing)
+    rewards = Text()
+    for i, (name, words) in enumerate(TEMPLE_REWARDS.items()):
+        if name not in view["temples"]:
+            continue
+        rewards.append(("" if i == 0 else "\n") + f"{_title(name)}: {words}", style=DIM)
+    if places == 1:
+        rewards.append("\n(2 players: the 1st only)", style=DIM)
+    return Group(title, table, rewards)
+
+
+def fields_panel(view: dict[str, Any]) -> Group:
+    """The two field rows: each space's resource and the cube on it, and who leads each row
+    (a full row gives its majority a Gardener)."""
+    title = _bold("Fields ")
+    title.append("(full row: a Gardener to most)", style=DIM)
+    table = TextTable(gap=1)
+    length = max(len(f["spaces"]) for f in view["fields"])
+    table.add_column()
+    for _ in range(length):
+        table.add_column(justify="center")
+    leads = Text()
+    leads.append("Leading: ", style=DIM)
+    for i, field in enumerate(view["fields"]):
+        owners = [s["owner"] for s in field["spaces"]]
+        table.add_row(
+            Text(field["row"], style="bold"),
+            *(resource_text(s["resource"]) for s in field["spaces"]),
+        )
+        table.add_row(Text(), *(Text(m, style=st) for m, st in map(owner_mark, owners)))
+        lead = ranking(owners, 1)
+        leads.append(("" if i == 0 else ", ") + f"{field['row']} ", style=DIM)
+        if lead:
+            leads.append(f"seat {lead[0]}", style=seat_style(lead[0]))
+        else:
+            leads.append("nobody", style=DIM)
+    return Group(title, table, leads)
+
+
+def stock_panel(view: dict[str, Any]) -> Group:
+    """The general stock, the court cards left by level, the garden tiles left."""
+    stock = view["stock"]
+    lines: list[RenderableType] = []
+    text = _bold("Stock ")
+    for i, name in enumerate(RESOURCE_ORDER):
+        if i == 3:
+            text.append("\n      ")
+        elif i:
+            text.append(" ")
+        text.append_text(resource_text(name))
+        text.append(f" {stock['resources'].get(name, 0)}")
+    text.append(f" camels {stock['camels']}")
+    lines.append(text)
+    court = _bold("Court cards left ")
+    court.append("(levels 1/2/3)", style=DIM)
+    for i, (name, left) in enumerate(stock["court"].items()):
+        court.append("\n  " if i % 2 == 0 else "  ")
+        court.append(f"{name} {'/'.join(map(str, left))}")
+    court.append(f"  gardener {stock['gardeners']}")
+    lines.append(court)
+    tiles = _bold("Garden tiles left ")
+    tiles.append(str(view["tiles_left"]), style="bold")
+    tiles.append(f" (ends at ≤ {view['end_threshold']})")
+    lines.append(tiles)
+    box = view["box"]
+    for i in range(0, len(box), 5):
+        head = "Out of the game: " if i == 0 else "  "
+        lines.append(Text(head + " ".join(box[i : i + 5]), style=DIM))
+    return Group(*lines)
+
+
+def side_panel(view: dict[str, Any], seat_names: Sequence[str] | None = None) -> Group:
+    return Group(
+        temples_panel(view, seat_names), Text(), fields_panel(view), Text(), stock_panel(view)
+    )
+
+
+# --------------------------------------------------------------------------- the route
+
+
+def caravan_cost(view: dict[str, Any], seat: int | None, position: int) -> int | None:
+    """Camels ``seat`` pays to move the caravan to ``position``: one per space, less its
+    Caravaneer bonus, at least 1 (rules reference §6.2); None for the caravan's own city."""
+    track = view["track"]
+    distance = (position - track["caravan"]) % len(track["cities"])
+    if distance == 0:
+        return None
+    bonus = view["player_info"][seat]["caravan_bonus"] if seat is not None else 0
+    return max(1, distance - bonus)
+
+
+def _pay_text(city: dict[str, Any]) -> Text:
+    if city["kind"] == "babylon":
+        return Text("1-2 any", style=DIM)
+    text = resource_text(city["demand"])
+    plant = city.get("plant")
+    if plant and plant["up"]["extra"]:
+        text.append("+")
+        text.append_text(resource_text(plant["up"]["extra"]))
+    return text
+
+
+def _gives_text(city: dict[str, Any]) -> Text:
+    if city["kind"] == "babylon":
+        return Text("3 VP per resource, then irrigate")
+    if city["kind"] == "court":
+        return Text(" or ".join(city.get("offer", [])))
+    plant = city["plant"]
+    text = Text(f"plant {plant['card']} ", style="")
+    text.append(face_text(plant["up"]), style="bold green")
+    text.append(f" (back {face_text(plant['back'])})", style=DIM)
+    return text
+
+
+def route_table(view: dict[str, Any]) -> Group:
+    """The nine cities of Mesopotamia in order (the caravan moves clockwise, ``▶`` marks
+    it): kind, what a stop costs, what it gives (court cards, or the plant card's face up and
+    its back), and the camels the seat deciding would pay to go there."""
+    track = view["track"]
+    seat = _decider(view)
+    title = _bold("Mesopotamia ")
+    title.append("(the caravan ▶ moves clockwise, 0 → 8 → 0)", style=DIM)
+    table = TextTable()
+    table.add_column(" ")
+    table.add_column("#", justify="right")
+    table.add_column("city")
+    table.add_column("kind")
+    table.add_column("pay")
+    table.add_column("gives")
+    if seat is not None:
+        table.add_column(Text(f"camels for {seat}", style=seat_style(seat)), justify="right")
+    for city in track["cities"]:
+        here = city["position"] == track["caravan"]
+        row: list[str | Text] = [
+            Text("▶" if here else " ", style="bold"),
+            str(city["position"]),
+            Text(_title(city["name"]), style="bold reverse" if here else "bold"),
+            city["kind"],
+            _pay_text(city),
+            _gives_text(city),
+        ]
+        if seat is not None:
+            cost = caravan_cost(view, seat, city["position"])
+            row.append("-" if cost is None else str(cost))
+        table.add_row(*row)
+    return Group(title, table)
+
+
+def craft_table(view: dict[str, Any]) -> Group:
+    """This round's craft rows: each card face up, or taken (face down) in brackets, and the
+    talents a recruit from the row costs now."""
+    title = _bold("Craft rows ")
+    title.append("(a card taken lies face down: shown in brackets)", style=DIM)
+    table = TextTable()
+    table.add_column()
+    table.add_column()
+    size = max((len(r["cards"]) for r in view["craft_rows"]), default=3)
+    for _ in range(size):
+        table.add_column()
+    for row in view["craft_rows"]:
+        cost = row["cost"]
+        if cost is None:
+            cost_text = Text("empty", style=DIM)
+        elif cost == 0:
+            cost_text = Text("free", style="bold green")
+        else:
+            cost_text = Text(f"{cost} talent{'s' if cost != 1 else ''}", style="bold")
+        cards = []
+        for card in row["cards"]:
+            if card["taken"]:
+                cards.append(Text(f"({card['kind']})", style=f"{DIM} strike"))
+            else:
+                cards.append(Text(card["kind"], style="bold"))
+        table.add_row(Text(f"row {row['row']}", style="bold"), cost_text, *cards)
+    effects = Text(" · ".join(f"{k}: {v}" for k, v in CRAFT_EFFECTS.items()), style=DIM)
+    return Group(title, table, effects)
+
+
+# --------------------------------------------------------------------------- the players
+
+
+def players_table(view: dict[str, Any], seat_names: Sequence[str] | None = None) -> Group:
+    """One row per seat: points, talents, camels, resources held / storage limit, cubes in
+    supply, court card levels, gardeners, garden tiles, start player and pass order."""
+    names = _names(view, seat_names)
+    viewer = view["seat"]
+    decider = _decider(view)
+    order = view["pass_order"]
+    table = TextTable()
+    table.add_column(" ")
+    table.add_column("seat")
+    table.add_column("VP", justify="right")
+    table.add_column("tal", justify="right")
+    table.add_column("cam", justify="right")
+    table.add_column("resources (held/limit)")
+    table.add_column("cubes", justify="right")
+    table.add_column("B C P", justify="center")
+    table.add_column("gard", justify="right")
+    table.add_column("tiles", justify="right")
+    for p in view["player_info"]:
+        s = p["seat"]
+        held = _held(p["resources"])
+        res = holdings_text(p["resources"], empty="-")
+        limit = p["storage_limit"]
+        res.append(f" ({held}/{limit})", style="bold red" if held > limit else DIM)
+        court = Text()
+        for i, c in enumerate(("banker", "caravaneer", "palace")):
+            if i:
+                court.append(" ")
+            court.append_text(_level(p["court"].get(c, 0)))
+        table.add_row(
+            "▶" if s == decider else " ",
+            seat_label(s, names, viewer),
+            Text(str(p["score"]), style="bold"),
+            str(p["talents"]),
+            str(p["camels"]),
+            res,
+            str(p["cubes"]),
+            court,
+            _level(p["gardeners"]),
+            _level(len(p["tiles"])),
+        )
+    legend = Text(
+        "tal talents, cam camels, cubes in supply, B C P banker/caravaneer/palace levels, "
+        "gard gardeners",
+        style=DIM,
+    )
+    if _over(view):
+        return Group(table, legend)
+    turn = _bold("Start player ")
+    turn.append_text(seat_label(view["start"], names, viewer))
+    turn.append(" · passed: ", style="bold")
+    for i, s in enumerate(order):
+        if i:
+            turn.append(", ")
+        turn.append_text(seat_label(s, names, viewer))
+    if not order:
+        turn.append("nobody yet", style=DIM)
+    return Group(table, legend, turn)
+
+
+def _level(value: int) -> Text:
+    return Text(str(value), style="" if value else DIM)
+
+
+def tiles_text(view: dict[str, Any], seat_names: Sequence[str] | None = None) -> Group | None:
+    """The garden tiles each seat has planted (they count for the Amyitis card at the end)."""
+    names = _names(view, seat_names)
+    lines: list[RenderableType] = []
+    for p in view["player_info"]:
+        if not p["tiles"]:
+            continue
+        line = Text("  ")
+        line.append_text(seat_label(p["seat"], names))
+        line.append(": ")
+        line.append(" ".join(tile_plain(t) for t in p["tiles"]))
+        lines.append(line)
+    if not lines:
+        return None
+    return Group(Text("Garden tiles planted", style="bold"), *lines)
+
+
+def final_panel(view: dict[str, Any], seat_names: Sequence[str] | None = None) -> Group | None:
+    """The final scoring (rules reference §7): points in play, the Amyitis card for the
+    tiles planted, 1 VP per resource left, the total, the tie-breaks, and the winners."""
+    if not _over(view) or "final" not in view:
+        return None
+    names = _names(view, seat_names)
+    table = TextTable()
+    table.add_column("seat")
+    table.add_column("in play", justify="right")
+    table.add_column("tiles", justify="right")
+    table.add_column("Amyitis", justify="right")
+    table.add_column("resources", justify="right")
+    table.add_column("total", justify="right")
+    table.add_column("talents", justify="right")
+    players = view["player_info"]
+    scores = view.get("scores") or [p["score"] for p in players]
+    order = sorted(range(len(players)), key=lambda s: -scores[s])
+    for s in order:
+        final = view["final"][s]
+        total = scores[s]
+        table.add_row(
+            seat_label(s, names, view["seat"]),
+            str(total - final["amyitis"] - final["leftover"]),
+            str(len(players[s]["tiles"])),
+            f"+{final['amyitis']}",
+            f"+{final['leftover']}",
+            Text(str(total), style="bold"),
+            str(players[s]["talents"]),
+        )
+    winners = view.get("winners", [])
+    line = _bold("Winner: " if len(winners) == 1 else "Shared win: ")
+    for i, s in enumerate(winners):
+        if i:
+            line.append(", ")
+        line.append_text(seat_label(s, names))
+    note = Text("Ties: most garden tiles, then most talents.", style=DIM)
+    return Group(Text("Final scoring", style="bold"), table, line, note)
+
+
+# --------------------------------------------------------------------------- the status
+
+
+def task_text(view: dict[str, Any], seat_names: Sequence[str] | None = None) -> Text:
+    """What the seat deciding must decide (``view["task"]``) and what it needs to know."""
+    names = _names(view, seat_names)
+    seat = _decider(view)
+    phase = view["phase"]
+    text = Text(view["task"])
+    if seat is None:
+        return text
+    me = view["player_info"][seat]
+    city = view["track"]["cities"][view["track"]["caravan"]]
+    if phase == "babylon":
+        text.append(" (3 VP each; then a cube on an open irrigation space, no VP)", style=DIM)
+    elif phase == "court city":
+        offers = " or ".join(f"the next {c}" for c in city.get("offer", []))
+        text.append(
+            f" ({_title(city['name'])}: {offers}, paying {city['demand']} or wine)", style=DIM
+        )
+    elif phase == "plant city" and city.get("plant"):
+        face = city["plant"]["up"]
+        reach = face["quality"] + me["gardeners"]
+        text.append(
+            f" ({_title(city['name'])}: a quality {face['quality']} plant, reaching quality "
+            f"{reach} with the gardeners; paying ",
+            style=DIM,
+        )
+        text.append_text(_pay_text(city))
+        extra = "+" in _pay_text(city).plain
+        text.append(", wine may replace either)" if extra else " or wine)", style=DIM)
+    elif phase == "tile resource":
+        left = view["pending"]["resources"]
+        text.append(f" ({left} to take)", style=DIM)
+    elif phase == "ishtar" and view["players"] > 2:
+        ranks = ranking(view["temples"]["ishtar"], 2)
+        if len(ranks) > 1:
+            text.append(" (", style=DIM)
+            text.append_text(seat_label(ranks[1], names))
+            text.append(", 2nd, gets the other)", style=DIM)
+    elif phase == "storage":
+        held = _held(me["resources"])
+        text.append(f" (holds {held}, keeps {me['storage_limit']})", style=DIM)
+    elif phase == "irrigate":
+        text.append(" (open spaces are marked +)", style=DIM)
+    elif phase == "procession":
+        text.append(" (its own cube goes there, a grey cube into each other temple)", style=DIM)
+    elif phase == "tammouz field":
+        text.append(" (a cube on a row's next space, taking its resource)", style=DIM)
+    return text
+
+
+def status_text(view: dict[str, Any], seat_names: Sequence[str] | None = None) -> Text:
+    """Whose decision it is and what it is (or the winners), with the round."""
+    names = _names(view, seat_names)
+    viewer = view["seat"]
+    text = Text()
+    if _over(view):
+        winners = view.get("winners", [])
+        text.append("Game over. ", style="bold")
+        for i, s in enumerate(winners):
+            if i:
+                text.append(" and ")
+            text.append_text(seat_label(s, names, viewer))
+        text.append(" wins." if len(winners) == 1 else " share the win.")
+        return text
+    seat = view["current"]
+    text.append(f"Round {view['round']}", style="bold")
+    text.append(f" ({view['phase']}): ", style="bold")
+    text.append_text(seat_label(seat, names, viewer))
+    text.append(" must ")
+    text.append_text(task_text(view, names))
+    return text
+
+
+# --------------------------------------------------------------------------- the move log
+
+
+@dataclass(frozen=True, slots=True)
+class MoveNote:
+    """One action as the log shows it (the same for every viewer: nothing in an Amyitis move
+    is secret). ``deltas`` are the points it moved, the automatic steps included; ``events``
+    what followed: the steps the engine took as the only option, a field row completed, a
+    new round, the end."""
+
+    number: int
+    seat: int
+    words: str
+    deltas: tuple[int, ...]
+    events: tuple[str, ...]
+
+
+_MOVER_STEPS = ("field", "temple", "sell", "irrigate", "court", "plant", "take", "choose")
+"""Automatic steps that, right after a move, are the mover's own follow-up decision."""
+
+
+def _gained(pb: dict[str, Any], pa: dict[str, Any], name: str) -> bool:
+    return bool(pa["resources"].get(name, 0) > pb["resources"].get(name, 0))
+
+
+def _only(resources: dict[str, int], name: str) -> bool:
+    """Does a seat hold tokens of ``name`` and of no other kind (a forced discard's mark)?"""
+    return resources.get(name, 0) > 0 and _held(resources) == resources[name]
+
+
+def _paid(described: dict[str, Any]) -> list[str]:
+    """The resources a described action takes from its seat."""
+    kind = described["type"]
+    if kind in ("sell", "court", "plant", "discard"):
+        return list(described.get("resources", []))
+    if kind == "exchange":
+        return [described["give"]]
+    return []
+
+
+def _automatic(
+    game: Any, vb: dict[str, Any], va: dict[str, Any], seat: int, chosen: str
+) -> tuple[list[str], list[str]]:
+    """The decisions the engine took after the move because each was the only option
+    (``va["automatic"]``), as (words joined to the move, events of other seats).
+
+    The views name the action, not who took it, so the seat is read from the views: a step
+    right after the move is the mover's own follow-up; a pass is the next new name in the pass
+    order; a discard is the seat whose tokens of that resource went down, or else the one seat
+    left holding only that resource (a discard is forced when one kind is held). When the
+    views leave it open, the step is shown without a seat.
+    """
+    joined: list[str] = []
+    events: list[str] = []
+    new_round = va["round"] != vb["round"]
+    passers = list(va["pass_order"] if new_round else va["pass_order"][len(vb["pass_order"]) :])
+    if chosen == "pass" and passers[:1] == [seat] and not new_round:
+        passers.pop(0)
+    drops: dict[tuple[int, str], int] = {}
+    for pb, pa in zip(vb["player_info"], va["player_info"], strict=True):
+        for name in RESOURCE_ORDER:
+            drop = pb["resources"].get(name, 0) - pa["resources"].get(name, 0)
+            if drop > 0:
+                drops[pb["seat"], name] = drop
+    for name in _paid(game.describe_action(game.parse_action(None, chosen), seat, None)):
+        drops[seat, name] = drops.get((seat, name), 0) - 1
+    follow_up = True
+    for text in va["automatic"]:
+        action = game.parse_action(None, text)
+        step = text.split()[0]
+        described = game.describe_action(action, seat, None)
+        words = described["words"]
+        if follow_up and step in _MOVER_STEPS:
+            joined.append(f"then {words} (the only option)")
+            for name in _paid(described):
+                drops[seat, name] = drops.get((seat, name), 0) - 1
+            continue
+        follow_up = False
+        if step == "pass" and passers:
+            events.append(f"seat {passers.pop(0)} passes (nothing else possible)")
+            continue
+        who: int | None = None
+        if step == "discard":
+            name = text.split()[1]
+            holders = [s for (s, r), n in drops.items() if r == name and n > 0]
+            if not holders:  # a token gained and discarded in one move leaves no drop
+                holders = [p["seat"] for p in va["player_info"] if _only(p["resources"], name)]
+            if len(holders) == 1:
+                who = holders[0]
+                drops[who, name] = drops.get((who, name), 0) - 1
+        subject = f"seat {who} " if who is not None else "then "
+        events.append(f"{subject}{words} (the only option)")
+    return joined, events
+
+
+def _planting(vb: dict[str, Any], va: dict[str, Any]) -> list[str]:
+    """A planting: the tile taken and its bonus, the plant card turned, grey cubes placed."""
+    events: list[str] = []
+    tiles_b = {sq["id"]: sq["tile"] for sq in vb["garden"]["squares"]}
+    for sq in va["garden"]["squares"]:
+        tile = tiles_b.get(sq["id"])
+        if tile is not None and sq["tile"] is None:
+            events.append(f"takes {tile['id']} ({bonus_words(tile['bonus'])})")
+    for cb, ca in zip(vb["track"]["cities"], va["track"]["cities"], strict=True):
+        if cb.get("plant") and ca.get("plant") and cb["plant"]["face"] != ca["plant"]["face"]:
+            events.append(
+                f"{_title(ca['name'])}'s plant card turns to {face_text(ca['plant']['up'])}"
+            )
+    grey = sum(
+        1
+        for sb, sa in zip(vb["garden"]["spaces"], va["garden"]["spaces"], strict=True)
+        if sb["owner"] is None and sa["owner"] == "neutral"
+    )
+    if grey:
+        events.append(
+            f"{grey} grey cube{'s' if grey > 1 else ''} on the sides towards planted squares"
+        )
+    return events
+
+
+def _field_events(vb: dict[str, Any], va: dict[str, Any]) -> list[str]:
+    """A field row completed (its cubes left it): who got the Gardener."""
+    events: list[str] = []
+    for fb, fa in zip(vb["fields"], va["fields"], strict=True):
+        before = sum(1 for s in fb["spaces"] if s["owner"] is not None)
+        after = sum(1 for s in fa["spaces"] if s["owner"] is not None)
+        if after >= before:
+            continue
+        gained = [
+            pa["seat"]
+            for pb, pa in zip(vb["player_info"], va["player_info"], strict=True)
+            if pa["gardeners"] > pb["gardeners"]
+        ]
+        who = f"a Gardener to seat {gained[0]}" if gained else "no Gardener left to give"
+        events.append(f"field row {fa['row']} completed: {who}, its cubes go home")
+    return events
+
+
+def _temple_events(vb: dict[str, Any], va: dict[str, Any], described: dict[str, Any]) -> list[str]:
+    """What the procession and the temples' rewards did: the grey cubes, Ishtar's other item
+    for the 2nd, Marduk's 1st and 2nd (their points are in the note's deltas)."""
+    events: list[str] = []
+    kind = described["type"]
+    places = temple_places(va)
+    if kind == "procession":
+        grey = [t for t in va["temples"] if t != described["temple"]]
+        events.append(f"grey cubes into {' and '.join(_title(t) for t in grey)}")
+    if kind == "ishtar" and places > 1:
+        ranks = ranking(vb["temples"]["ishtar"], places)
+        if len(ranks) > 1:
+            other = "talent" if described["item"] == "camel" else "camel"
+            events.append(f"seat {ranks[1]} (2nd) takes the {other}")
+    resolving = ("procession", "ishtar")
+    if vb["phase"] in resolving and va["phase"] not in resolving:
+        ranks = ranking(va["temples"]["marduk"], places)
+        if ranks:
+            words = ", ".join(
+                f"{place} seat {s}" for place, s in zip(("1st", "2nd"), ranks, strict=False)
+            )
+            events.append(f"Marduk: {words}")
+    return events
+
+
+def move_note(
+    before: AmyitisState, after: AmyitisState, seat: int, action: AmyitisAction, number: int
+) -> MoveNote:
+    """Describe ``action`` (by ``seat``, the ``number``-th of the game) for the log: the
+    game's words, what it cost, the engine's automatic steps, and what the views show it
+    brought about."""
+    game = after.game
+    described = game.describe_action(action, seat, None)
+    vb, va = before.view(None), after.view(None)
+    words: str = described["words"]
+    kind = described["type"]
+    if kind == "recruit":
+        cost = vb["craft_rows"][described["row"] - 1]["cost"] or 0
+        if cost:
+            words += f", paying {cost} talent{'s' if cost != 1 else ''}"
+    elif kind == "caravan":
+        position = next(
+            c["position"] for c in vb["track"]["cities"] if c["name"] == described["city"]
+        )
+        cost = caravan_cost(vb, seat, position)
+        if cost:
+            words += f", paying {cost} camel{'s' if cost != 1 else ''}"
+    elif kind == "field":
+        row = next(f for f in vb["fields"] if f["row"] == described["field"])
+        free = next((s["resource"] for s in row["spaces"] if s["owner"] is None), None)
+        pb, pa = vb["player_info"][seat], va["player_info"][seat]
+        if free is not None:
+            got = _gained(pb, pa, free) or vb["stock"]["resources"].get(free, 0) > 0
+            words += f", taking {free}" if got else f" ({free}: none left in the stock)"
+    joined, others = _automatic(game, vb, va, seat, str(action))
+    if joined:
+        words += ", " + ", ".join(joined)
+    events = (
+        _planting(vb, va) if "plant" in (kind, *(t.split()[0] for t in va["automatic"])) else []
+    )
+    events += _field_events(vb, va)
+    events += _temple_events(vb, va, described)
+    events += others
+    if va["round"] != vb["round"] and not _over(va):
+        events.append(f"round {va['round']} begins, seat {va['start']} starts")
+    if _over(va):
+        events.append("game over: final scoring")
+    deltas = tuple(a - b for a, b in zip(after.scores(), before.scores(), strict=True))
+    return MoveNote(number, seat, words, deltas, tuple(events))
+
+
+def _points_text(note: MoveNote) -> Text:
+    text = Text()
+    own = note.deltas[note.seat]
+    if own:
+        text.append(f" {own:+d}", style="bold green" if own > 0 else "bold red")
+    for s, d in enumerate(note.deltas):
+        if s != note.seat and d:
+            text.append(", ")
+            text.append(f"seat {s}", style=seat_style(s))
+            text.append(f" {d:+d}", style="green" if d > 0 else "red")
+    return text
+
+
+def note_text(note: MoveNote, viewer: int | None, seat_names: Sequence[str] | None = None) -> Text:
+    """``" 23 1 greedy: moves the caravan to Ur, paying 2 camels +2 · takes T05 (2 talents)"``
+    (the same for every viewer)."""
+    del viewer
+    text = Text(f"{note.number:>3} ", style=DIM)
+    text.append_text(seat_label(note.seat, seat_names))
+    text.append(": ")
+    text.append(note.words)
+    text.append_text(_points_text(note))
+    for event in note.events:
+        text.append(" · ", style=DIM)
+        text.append(event, style="italic")
+    return text
+
+
+def log_table(
+    notes: Sequence[MoveNote],
+    viewer: int | None,
+    seat_names: Sequence[str] | None = None,
+    lines: int = 8,
+    current: int | None = None,
+) -> Group:
+    """The last ``lines`` moves (or the ``lines`` up to move ``current`` in a replay)."""
+    end = len(notes) if current is None else current
+    shown = notes[max(0, end - lines) : end]
+    rows: list[RenderableType] = [Text("Last moves", style="bold")]
+    if not shown:
+        rows.append(Text("  (none yet)", style=DIM))
+    for note in shown:
+        line = note_text(note, viewer, seat_names)
+        if current is not None and note.number == current:
+            line.stylize("reverse")
+        rows.append(line)
+    return Group(*rows)
+
+
+# --------------------------------------------------------------------------- the screen
+
+
+def _lines(renderable: Any) -> list[Text]:
+    """The lines of a panel made of texts, text tables and groups of them."""
+    if isinstance(renderable, Group):
+        return [line for part in renderable.renderables for line in _lines(part)]
+    if isinstance(renderable, TextTable):
+        renderable = renderable.__rich__()
+    if not renderable.plain:
+        return [Text()]
+    return list(renderable.split("\n"))
+
+
+def _side_by_side(left: list[Text], right: list[Text], left_width: int, gap: int) -> Text:
+    """Two columns of lines as one text (cheaper than a rich grid, drawn before each move)."""
+    out = Text(no_wrap=True, overflow="crop")
+    for i in range(max(len(left), len(right))):
+        if i:
+            out.append("\n")
+        line = left[i].copy() if i < len(left) else Text()
+        if i < len(right) and right[i].plain:
+            line.append(" " * (left_width + gap - line.cell_len))
+            line.append_text(right[i])
+        out.append_text(line)
+    return out
+
+
+def _board(view: dict[str, Any], names: Sequence[str] | None, width: int) -> RenderableType:
+    """The garden and its legend, with the temples, fields and stock beside it when there is
+    room (else below)."""
+    title = _bold("The hanging gardens ")
+    title.append("(G00 at the bottom, G33 at the top)", style=DIM)
+    garden = [title, *render_garden(view).split("\n")]
+    side = _lines(side_panel(view, names))
+    room = width - GARDEN_WIDTH - 2
+    garden_fits = max(line.cell_len for line in garden) <= GARDEN_WIDTH
+    if garden_fits and room >= max(line.cell_len for line in side):
+        return Group(_side_by_side(garden, side, GARDEN_WIDTH, 2), garden_legend(view))
+    return Group(*garden, garden_legend(view), Text(), *side)
+
+
+def render_view(
+    view: dict[str, Any],
+    *,
+    seat_names: Sequence[str] | None = None,
+    notes: Sequence[MoveNote] = (),
+    log_lines: int = 8,
+    log_current: int | None = None,
+    width: int = 120,
+) -> RenderableType:
+    """The whole screen for ``view``: the gardens with the temples, fields and stock beside
+    them; the Mesopotamia route; the craft rows; the players; the final scoring once the game
+    is over; the move log; and last the status - whose decision it is and what it is - so
+    that it stands right above the prompt."""
+    names = _names(view, seat_names)
+    parts: list[RenderableType] = [_board(view, names, width), Text()]
+    parts += [route_table(view), Text(), craft_table(view), Text()]
+    parts.append(players_table(view, names))
+    tiles = tiles_text(view, names)
+    if tiles is not None:
+        parts.append(tiles)
+    final = final_panel(view, names)
+    if final is not None:
+        parts += [Text(), final]
+    if notes or log_lines:
+        parts += [Text(), log_table(notes, view["seat"], names, log_lines, log_current)]
+    parts += [Text(), status_text(view, names)]
+    return Group(*parts)
+
+
+def to_plain(renderable: RenderableType, width: int = 120) -> str:
+    """Render without colour or escape codes (for ``str(state)``, logs and tests)."""
+    buffer = io.StringIO()
+    console = Console(
+        file=buffer,
+        width=width,
+        color_system=None,
+        force_terminal=False,
+        force_jupyter=False,
+        force_interactive=False,
+        legacy_windows=False,
+        no_color=True,
+        highlight=False,
+        emoji=False,
+    )
+    console.print(renderable)
+    return "\n".join(line.rstrip() for line in buffer.getvalue().splitlines()) + "\n"
+
+
+def view_text(
+    view: dict[str, Any],
+    *,
+    seat_names: Sequence[str] | None = None,
+    notes: Sequence[MoveNote] = (),
+    width: int = 120,
+) -> str:
+    """Plain-text rendering of ``view`` (what :func:`render_view` draws, without colour)."""
+    return to_plain(render_view(view, seat_names=seat_names, notes=notes, width=width), width)
+
+
+def state_text(state: AmyitisState) -> str:
+    """The spectator's view of ``state`` as plain text; backs ``str(state)``."""
+    return view_text(state.view(None))
+
+
+# --------------------------------------------------------------------------- input helpers
+
+
+GROUP_LABELS = {
+    "pass": "pass (no more actions this round)",
+    "recruit": "recruit <row> <craftsman>",
+    "caravan": "move the caravan (camels)",
+    "field": "peasant's cube on a field row (resource taken)",
+    "temple": "priest's cube into a temple",
+    "irrigate": "irrigation cube on an open space",
+    "sell": "sell at Babylon (3 VP each)",
+    "court": "take a court card",
+    "plant": "plant a square (with its tile)",
+    "take": "resource of choice from the tile",
+    "choose": "court card of choice from the tile",
+    "procession": "procession to a temple",
+    "ishtar": "Ishtar's reward",
+    "exchange": "Tammouz exchange (give for take)",
+    "decline": "decline Tammouz's reward",
+    "discard": "discard (storage limit)",
+}
+
+
+def _recruit_group(view: dict[str, Any], moves: Sequence[str]) -> str:
+    """``row 1 (1 talent): peasant, engineer; row 2 (free): priest``."""
+    by_row: dict[int, list[str]] = {}
+    for move in moves:
+        m = _RECRUIT_RE.match(move)
+        if m:
+            by_row.setdefault(int(m.group(1)), []).append(m.group(2))
+    parts = []
+    for row, crafts in by_row.items():
+        cost = view["craft_rows"][row - 1]["cost"] if row - 1 < len(view["craft_rows"]) else None
+        price = "free" if not cost else f"{cost} talent{'s' if cost != 1 else ''}"
+        parts.append(f"row {row} ({price}): {', '.join(crafts)}")
+    return "; ".join(parts)
+
+
+def _plant_group(moves: Sequence[str]) -> list[tuple[str, str]]:
+    by_pay: dict[str, list[str]] = {}
+    for move in moves:
+        square, _, pay = move.removeprefix("plant ").partition(" pay ")
+        by_pay.setdefault(pay, []).append(square)
+    return [(f"plant <square> pay {pay}", " ".join(squares)) for pay, squares in by_pay.items()]
+
+
+def group_moves(view: dict[str, Any], moves: Sequence[str]) -> list[tuple[str, str]]:
+    """Legal moves grouped by kind for the help screen: recruits by row with their cost, the
+    caravan's cities with their camels, irrigation spaces and planting squares as lists."""
+    by_kind: dict[str, list[str]] = {}
+    for move in moves:
+        by_kind.setdefault(move.split()[0], []).append(move)
+    groups: list[tuple[str, str]] = []
+    for kind, items in by_kind.items():
+        label = GROUP_LABELS.get(kind, kind)
+        if kind == "recruit":
+            groups.append((label, _recruit_group(view, items)))
+        elif kind == "irrigate":
+            spaces = " ".join(m.removeprefix("irrigate ") for m in items)
+            groups.append(("irrigate <space>", spaces))
+        elif kind == "plant":
+            groups += _plant_group(items)
+        elif kind == "caravan":
+            shown = [f"{m} ({hint})" if (hint := move_hint(view, m)) else m for m in items]
+            groups.append((label, ", ".join(shown)))
+        else:
+            groups.append((label, ", ".join(items)))
+    return groups
+
+
+def _city(view: dict[str, Any], name: str) -> dict[str, Any] | None:
+    return next((c for c in view["track"]["cities"] if c["name"] == name), None)
+
+
+def _newly_irrigated(view: dict[str, Any], space_id: str) -> list[str]:
+    """The squares a cube on ``space_id`` would irrigate that are not irrigated yet."""
+    spaces = view["garden"]["spaces"]
+    target = next((s for s in spaces if s["id"] == space_id), None)
+    if target is None:
+        return []
+    edge = [s for s in spaces if s["squares"] == target["squares"]]
+    if any(s["owner"] is None and s["id"] != space_id for s in edge):
+        return []
+    irrigated = {sq["id"]: sq["irrigated"] for sq in view["garden"]["squares"]}
+    return [q for q in target["squares"] if not irrigated.get(q, True)]
+
+
+def move_hint(view: dict[str, Any], move: str) -> str | None:
+    """A few words beside a move in the numbered list: a recruit's cost, the camels and city
+    of a caravan move, the resource a field cube takes, the squares an irrigation waters,
+    the tile a planting takes."""
+    words = move.split()
+    kind = words[0]
+    seat = _decider(view)
+    if kind == "recruit" and len(words) == 3 and words[1].isdigit():
+        row = int(words[1]) - 1
+        cost = view["craft_rows"][row]["cost"] if 0 <= row < len(view["craft_rows"]) else None
+        return "free" if not cost else f"{cost} talent{'s' if cost != 1 else ''}"
+    if kind == "caravan" and len(words) == 2:
+        city = _city(view, words[1])
+        if city is None:
+            return None
+        cost = caravan_cost(view, seat, city["position"])
+        camels = f"{cost} camel{'s' if cost != 1 else ''}" if cost else ""
+        if city["kind"] == "plant":
+            what = f"plant {face_text(city['plant']['up'])}"
+        elif city["kind"] == "court":
+            what = "/".join(city.get("offer", []))
+        else:
+            what = "sell"
+        return f"{camels}, {what}" if camels else what
+    if kind == "field" and len(words) == 2:
+        field = next((f for f in view["fields"] if f["row"] == words[1]), None)
+        if field is None:
+            return None
+        free = next((s for s in field["spaces"] if s["owner"] is None), None)
+        return free["resource"] if free else None
+    if kind in ("temple", "procession") and len(words) == 2:
+        owners = view["temples"].get(words[1])
+        if owners is None or len(owners) < view["temple_length"]:
+            return None
+        last = owners[-1]
+        return "pushes out a grey cube" if last == "neutral" else f"pushes out seat {last}'s cube"
+    if kind == "irrigate" and len(words) == 2:
+        squares = _newly_irrigated(view, words[1])
+        return f"waters {' '.join(squares)}" if squares else None
+    if kind == "plant" and len(words) >= 2:
+        square = next((s for s in view["garden"]["squares"] if s["id"] == words[1]), None)
+        if square is not None and square["tile"] is not None:
+            return tile_plain(square["tile"])
+    return None
+
+
+def can_undo(before: AmyitisState, after: AmyitisState) -> bool:
+    """May the move from ``before`` to ``after`` be taken back?
+
+    Only while the same seat goes on deciding in the same turn: the step after a recruit
+    (field, temple, irrigation space), after a caravan stop (sale, court card, planting), a
+    tile's choices, and the maintenance decisions one seat takes in a row (procession, then
+    Ishtar's choice; discards). A move that hands the turn on (even when the others could
+    only pass) or starts a round (the craft rows are dealt from the shuffled deck) cannot be
+    taken back.
+    """
+    if after.is_terminal() or before.current_player != after.current_player:
+        return False
+    vb, va = before.view(None), after.view(None)
+    return (
+        va["round"] == vb["round"]
+        and va["phase"] != "action"
+        and va["pass_order"] == vb["pass_order"]
+        and not any(text.split()[0] == "pass" for text in va["automatic"])
+    )
