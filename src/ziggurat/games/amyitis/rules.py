@@ -349,8 +349,7 @@ def why_not(state: AmyitisState, action: AmyitisAction) -> str:
     seat = state.current
     data = state.game.data
     kind = action.kind
-    wanted = _phase_of_kind(kind, phase)
-    if phase not in wanted:
+    if phase not in _PHASES_OF_KIND[kind]:
         return f"seat {seat} must now {PHASE_TASKS[phase]}"
     if kind == RECRUIT:
         if action.row >= state.game.craft_rows:
@@ -403,24 +402,22 @@ def why_not(state: AmyitisState, action: AmyitisAction) -> str:
     return f"seat {seat} must now {PHASE_TASKS[phase]}"
 
 
-def _phase_of_kind(kind: int, phase: int) -> tuple[int, ...]:
-    if kind == FIELD:
-        return (PHASE_FIELD, PHASE_TAMMOUZ_FIELD)
-    if kind == DECLINE:
-        return (PHASE_TAMMOUZ_FIELD, PHASE_EXCHANGE)
-    return {
-        PASS: (PHASE_ACTION,),
-        RECRUIT: (PHASE_ACTION,),
-        CARAVAN: (PHASE_ACTION,),
-        TEMPLE: (PHASE_TEMPLE,),
-        IRRIGATE: (PHASE_IRRIGATE,),
-        SELL: (PHASE_SELL,),
-        COURT: (PHASE_COURT,),
-        PLANT: (PHASE_PLANT,),
-        TAKE: (PHASE_TAKE,),
-        CHOOSE: (PHASE_CHOOSE,),
-        PROCESSION: (PHASE_PROCESSION,),
-        ISHTAR_CHOICE: (PHASE_ISHTAR,),
-        EXCHANGE: (PHASE_EXCHANGE,),
-        DISCARD: (PHASE_STORAGE,),
-    }[kind]
+_PHASES_OF_KIND: dict[int, tuple[int, ...]] = {
+    PASS: (PHASE_ACTION,),
+    RECRUIT: (PHASE_ACTION,),
+    CARAVAN: (PHASE_ACTION,),
+    FIELD: (PHASE_FIELD, PHASE_TAMMOUZ_FIELD),
+    TEMPLE: (PHASE_TEMPLE,),
+    IRRIGATE: (PHASE_IRRIGATE,),
+    SELL: (PHASE_SELL,),
+    COURT: (PHASE_COURT,),
+    PLANT: (PHASE_PLANT,),
+    TAKE: (PHASE_TAKE,),
+    CHOOSE: (PHASE_CHOOSE,),
+    PROCESSION: (PHASE_PROCESSION,),
+    ISHTAR_CHOICE: (PHASE_ISHTAR,),
+    EXCHANGE: (PHASE_EXCHANGE,),
+    DECLINE: (PHASE_TAMMOUZ_FIELD, PHASE_EXCHANGE),
+    DISCARD: (PHASE_STORAGE,),
+}
+"""The phases in which an action of each kind can be legal."""
