@@ -380,11 +380,20 @@ def test_mid_game_screen_shows_gardens_route_rows_and_holdings() -> None:
         shown = "empty" if cost is None else "free" if cost == 0 else f"{cost} talent"
         assert re.search(rf"row {row['row']}\s+{shown}s?\s+" + r"\s+".join(map(re.escape, cards)),
                          text)  # fmt: skip
-    # temples and fields with their cubes
+    # temples and fields with their cubes, and who stands 1st and 2nd / leads (the view's)
     for name, owners in view["temples"].items():
         marks = [("N" if o == "neutral" else str(o)) for o in owners]
         marks += ["·"] * (view["temple_length"] - len(marks))
-        assert re.search(rf"{name}\s+{' '.join(marks)}", text)
+        places = zip(("1st", "2nd"), view["temple_places"][name], strict=True)
+        standing = " ".join(f"{p} {s}" for p, s in places if s is not None)
+        assert re.search(rf"{name}\s+{' '.join(marks)}\s*{standing}\n", text)
+    leads = [f"{f['row']} " + ("nobody" if s is None else f"seat {s}")
+             for f, s in zip(view["fields"], view["field_leaders"], strict=True)]  # fmt: skip
+    assert "Leading: " + ", ".join(leads) in text
+    # the camels column: what the view says the seat deciding would pay
+    for city in track["cities"]:
+        cost = view["caravan_costs"][city["name"]]
+        assert re.search(rf"\s{city['name'].title()}\s.*\s{'-' if cost is None else cost}\n", text)
     for field in view["fields"]:
         resources = r"\s+".join(s["resource"] for s in field["spaces"])
         assert re.search(rf"{field['row']}\s+{resources}", text)
@@ -414,15 +423,23 @@ def test_finished_game_shows_the_final_scoring_and_the_winners() -> None:
     assert _widest(text) <= 100
     assert text.rstrip().split("\n")[-1].startswith("Game over. ")
     assert "Final scoring" in text
+    # the points of each seat by source (the view's breakdown), the total and the tie-breaks
+    sources = list(view["player_info"][0]["points"])
+    header = r"\s+".join(
+        ["seat", *(render.POINT_SHORT[k] for k in sources), "total", "tiles", "tal"]
+    )
+    assert re.search(rf"^{header}$", text, re.MULTILINE)
     for p in view["player_info"]:
-        final = view["final"][p["seat"]]
+        points = [p["points"][k] for k in sources]
         total = view["scores"][p["seat"]]
-        assert re.search(
-            rf"seat {p['seat']}(?: \(you\))?\s+{total - final['amyitis'] - final['leftover']}\s+"
-            rf"{len(p['tiles'])}\s+\+{final['amyitis']}\s+\+{final['leftover']}\s+{total}\s+"
-            rf"{p['talents']}\n",
-            text,
+        assert sum(points) == total
+        assert (p["points"]["amyitis"], p["points"]["leftover"]) == tuple(
+            view["final"][p["seat"]].values()
         )
+        numbers = r"\s+".join(map(str, [*points, total, len(p["tiles"]), p["talents"]]))
+        assert re.search(rf"^seat {p['seat']}(?: \(you\))?\s+{numbers}$", text, re.MULTILINE)
+    steps = ", ".join(f"{t}+ tiles {vp} VP" for t, vp in view["rules"]["amyitis_bonus"])
+    assert f"Amy Amyitis card ({steps})" in " ".join(text.split())
     label = "Winner: " if len(view["winners"]) == 1 else "Shared win: "
     assert label + ", ".join(f"seat {s}" for s in view["winners"]) in text
     assert "game over: final scoring" in text
@@ -457,8 +474,11 @@ def _true_automatic_seats(before: AmyitisState, action: Any) -> list[int]:
 
 
 def test_log_shows_the_automatic_steps_with_their_seats() -> None:
+    """Every step the engine took as the only option is in the log with the seat that took it
+    (checked against stepping the engine itself): the mover's follow-up joined to its move,
+    any other step named with its seat."""
     game = load_game("amyitis", players=3)
-    seen = {"joined": 0, "pass": 0, "discard": 0}
+    seen = {"joined": 0, "pass": 0, "discard": 0, "other seat": 0}
     for seed in range(4):
         state = game.new_initial_state(seed=seed)
         bots = [make_agent("random", seed * 10 + s) for s in range(3)]
@@ -469,24 +489,60 @@ def test_log_shows_the_automatic_steps_with_their_seats() -> None:
             before = state.clone()
             state.apply_action(action)
             number += 1
-            automatic = state.view(None)["automatic"]
+            automatic = state.view(None)["automatic_moves"]
             if not automatic:
                 continue
             note = render.move_note(before, state, seat, action, number)
-            line = render.note_text(note, None).plain
             truth = _true_automatic_seats(before, action)
-            assert len(truth) == len(automatic)
+            assert [step["seat"] for step in automatic] == truth
             for step, who in zip(automatic, truth, strict=True):
-                kind = step.split()[0]
-                if kind == "pass":
-                    assert f"seat {who} passes (nothing else possible)" in line
-                    seen["pass"] += 1
-                elif who == seat and "then " in note.words:
+                kind, words = step["action"].split()[0], step["words"]
+                if who == seat and f"then {words} (the only option)" in note.words:
                     seen["joined"] += 1
-                elif kind == "discard":
-                    assert f"seat {who} discards {step.split()[1]} (storage limit)" in line
-                    seen["discard"] += 1
+                    continue
+                why = "nothing else possible" if kind == "pass" else "the only option"
+                assert f"seat {who} {words} ({why})" in note.events
+                seen["other seat"] += who != seat
+                if kind in ("pass", "discard"):
+                    seen[kind] += 1
     assert all(seen.values()), seen
+
+
+def test_log_takes_the_seat_of_an_automatic_step_from_the_view(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The seat beside an automatic step is the view's ``automatic_moves``, not a guess from
+    the views before and after: relabel it in the view and the log follows."""
+
+    game = load_game("amyitis", players=3)
+    state = game.new_initial_state(seed=0)
+    bots = [make_agent("random", s) for s in range(3)]
+    while True:
+        seat = state.current_player
+        action = bots[seat].select_action(state, seat)
+        before = state.clone()
+        state.apply_action(action)
+        assert not state.is_terminal(), "no automatic step by another seat in this game"
+        step = next((m for m in state.view(None)["automatic_moves"] if m["seat"] != seat), None)
+        if step is not None:
+            break
+    true_seat = step["seat"]
+    note = render.move_note(before, state, seat, action, 1)
+    assert any(e.startswith(f"seat {true_seat} {step['words']} (") for e in note.events)
+    stand_in = ({0, 1, 2} - {seat, true_seat}).pop()
+    real_view = AmyitisState.view
+
+    def relabelled(self: AmyitisState, viewer: int | None) -> dict[str, Any]:
+        out = real_view(self, viewer)
+        for move in out["automatic_moves"]:
+            if move["seat"] == true_seat:
+                move["seat"] = stand_in
+        return out
+
+    monkeypatch.setattr(AmyitisState, "view", relabelled)
+    note = render.move_note(before, state, seat, action, 1)
+    assert any(e.startswith(f"seat {stand_in} {step['words']} (") for e in note.events)
+    assert not any(e.startswith(f"seat {true_seat} {step['words']} (") for e in note.events)
 
 
 def test_log_words_carry_costs_tiles_and_rounds() -> None:
@@ -498,6 +554,7 @@ def test_log_words_carry_costs_tiles_and_rounds() -> None:
     assert any(re.search(r"puts a cube on field row F\d, taking \w+", x) for x in lines)
     assert any(re.search(r"round \d+ begins, seat \d starts", x) for x in lines)
     assert any("grey cubes into " in x for x in lines)
+    assert any(re.search(r"Marduk: seat \d \+\d", x) for x in lines)  # points by source
     assert all(" a engineer" not in x for x in lines)
     # the same words for every viewer: nothing in an Amyitis move is secret
     assert all(render.note_text(n, 0).plain == render.note_text(n, 1).plain for n in notes)

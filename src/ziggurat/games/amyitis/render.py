@@ -4,10 +4,12 @@ the craft rows, the players and the log, drawn with rich.
 Everything drawn comes from ``state.view(seat)`` (a JSON-ready dict, see :mod:`.views`).
 Nothing in Amyitis is private to a seat (only the order of the undealt craft cards is
 unknown, and no view shows it), so every seat sees the same board; the viewer's own seat
-is marked "(you)". The log's words are the game's own :meth:`~.game.AmyitisGame.
-describe_action`, completed with what the views before and after the move show: the
-decisions the engine took by itself because they were the only option (``view["automatic"]``),
-the tile a planting took, a field row completed, a new round.
+is marked "(you)". The standings (temple places, field leaders), the camels a caravan move
+costs, the points by source and the rule values in the legends are the view's own. The log's
+words are the game's own :meth:`~.game.AmyitisGame.describe_action`, completed with the
+decisions the engine took by itself because they were the only option, with their seats
+(``view["automatic_moves"]``), and what the views before and after the move show: the tile a
+planting took, a field row completed, Marduk's points, a new round.
 
 This module is the game's *terminal front end*: the game-agnostic loop in
 :mod:`ziggurat.terminal` finds it by the game's name and calls :func:`render_view`,
@@ -65,16 +67,27 @@ RESOURCE_STYLES = {
 }
 RESOURCE_ORDER = ("barley", "dates", "salt", "palm", "wine")
 COURT_SHORT = {"banker": "banker", "caravaneer": "carav", "palace": "palace", "gardener": "gard"}
-TEMPLE_REWARDS = {
-    "ishtar": "1st camel/talent, 2nd other",
-    "marduk": "1st 2 VP, 2nd 1 VP",
-    "tammouz": "1st field, 2nd exchange",
+POINT_SHORT = {
+    "engineers": "eng",
+    "babylon": "Bab",
+    "palaces": "pal",
+    "marduk": "Mard",
+    "tiles": "tile",
+    "majorities": "maj",
+    "bankers": "bank",
+    "amyitis": "Amy",
+    "leftover": "left",
 }
-CRAFT_EFFECTS = {
-    "peasant": "field cube + resource",
-    "priest": "temple cube",
-    "engineer": "irrigation +2 VP",
-    "merchant": "camel",
+POINT_WORDS = {
+    "engineers": "engineers",
+    "babylon": "Babylon",
+    "palaces": "Palaces",
+    "marduk": "Marduk",
+    "tiles": "tiles' VP",
+    "majorities": "irrigation majorities",
+    "bankers": "Bankers",
+    "amyitis": "Amyitis card",
+    "leftover": "resources left",
 }
 
 # The garden drawing: a square's centre column is MARGIN + STEP * (x - y + 3); a square's two
@@ -188,14 +201,11 @@ def bonus_words(bonus: dict[str, Any]) -> str:
     if bonus.get("vp"):
         parts.append(f"{bonus['vp']} VP")
     if bonus.get("talents"):
-        n = bonus["talents"]
-        parts.append(f"{n} talent{'s' if n != 1 else ''}")
+        parts.append(_plural(bonus["talents"], "talent"))
     if bonus.get("camels"):
-        n = bonus["camels"]
-        parts.append(f"{n} camel{'s' if n != 1 else ''}")
+        parts.append(_plural(bonus["camels"], "camel"))
     if bonus.get("resource_choice"):
-        n = bonus["resource_choice"]
-        parts.append(f"{n} resource{'s' if n != 1 else ''} of choice")
+        parts.append(_plural(bonus["resource_choice"], "resource") + " of choice")
     if bonus.get("court"):
         parts.append(f"the next {bonus['court']}")
     if bonus.get("court_choice"):
@@ -235,22 +245,8 @@ def cubes_text(owners: Sequence[int | str | None], length: int) -> Text:
     return text
 
 
-def ranking(owners: Sequence[int | str | None], places: int) -> list[int]:
-    """The first ``places`` seats by cubes among ``owners`` (grey cubes ignored); a tie goes
-    to the seat whose rightmost cube is further right (rules reference §6.4, Q6)."""
-    counts: dict[int, int] = {}
-    right: dict[int, int] = {}
-    for position, owner in enumerate(owners):
-        if isinstance(owner, int):
-            counts[owner] = counts.get(owner, 0) + 1
-            right[owner] = position
-    ranked = sorted(counts, key=lambda s: (counts[s], right[s]), reverse=True)
-    return ranked[:places]
-
-
-def temple_places(view: dict[str, Any]) -> int:
-    """Places rewarded in each temple: the 1st only with 2 players, else 1st and 2nd (Q23)."""
-    return 1 if view["players"] == 2 else 2
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
 
 
 # --------------------------------------------------------------------------- the gardens
@@ -393,15 +389,13 @@ def _garden_list(view: dict[str, Any]) -> Text:
 
 def garden_legend(view: dict[str, Any]) -> Text:
     """What the garden's marks mean (wrapped to the screen's width)."""
-    need: dict[int, int] = {}
-    for sq in view["garden"]["squares"]:
-        need[sq["floor"]] = sq["needs_quality"]
-    floors = sorted(need)
+    need = view["rules"]["quality_needed_by_floor"]
     text = Text(style=DIM)
     text.append("fN", style="bold")
     text.append(" floor N: a plant needs quality ")
-    text.append("/".join(str(need[f]) for f in floors))
-    text.append(f" on floors {'/'.join(map(str, floors))}, each gardener adds 1")
+    text.append("/".join(map(str, need)))
+    text.append(f" on floors {'/'.join(str(f) for f in range(1, len(need) + 1))}, ")
+    text.append("each gardener adds 1")
     text.append("\n")
     text.append("≈", style=WATER_STYLE)
     text.append(" irrigated  ")
@@ -479,9 +473,20 @@ class TextTable:
 # --------------------------------------------------------------------------- beside the garden
 
 
+def _temple_rewards(view: dict[str, Any]) -> dict[str, str]:
+    """Each temple's rewards in a few words, from the rule values of the data file."""
+    places = view["rules"]["temple_places_rewarded"]
+    marduk = view["rules"]["marduk_vp"][:places]
+    return {
+        "ishtar": "1st camel/talent" + (", 2nd other" if places > 1 else ""),
+        "marduk": ", ".join(f"{p} {vp} VP" for p, vp in zip(("1st", "2nd"), marduk, strict=False)),
+        "tammouz": "1st field" + (", 2nd exchange" if places > 1 else ""),
+    }
+
+
 def temples_panel(view: dict[str, Any], seat_names: Sequence[str] | None = None) -> Group:
-    """The three temples (cubes enter at the left), who is 1st and 2nd, and their rewards."""
-    places = temple_places(view)
+    """The three temples (cubes enter at the left), who is 1st and 2nd (``temple_places``),
+    and their rewards."""
     title = _bold("Temples ")
     title.append("(cubes enter at the left)", style=DIM)
     table = TextTable()
@@ -490,27 +495,22 @@ def temples_panel(view: dict[str, Any], seat_names: Sequence[str] | None = None)
     table.add_column()
     length = view["temple_length"]
     for name, owners in view["temples"].items():
-        ranks = ranking(owners, places)
         standing = Text()
-        for i, seat in enumerate(ranks):
-            if i:
-                standing.append(" ")
-            standing.append(("1st " if i == 0 else "2nd "), style=DIM)
-            standing.append(str(seat), style=seat_style(seat))
+        for place, seat in zip(("1st ", "2nd "), view["temple_places"][name], strict=False):
+            if seat is not None:
+                standing.append(" " if standing else "")
+                standing.append(place, style=DIM)
+                standing.append(str(seat), style=seat_style(seat))
         table.add_row(Text(name, style="bold"), cubes_text(owners, length), standing)
-    rewards = Text()
-    for i, (name, words) in enumerate(TEMPLE_REWARDS.items()):
-        if name not in view["temples"]:
-            continue
-        rewards.append(("" if i == 0 else "\n") + f"{_title(name)}: {words}", style=DIM)
-    if places == 1:
-        rewards.append("\n(2 players: the 1st only)", style=DIM)
-    return Group(title, table, rewards)
+    rewards = [f"{_title(t)}: {words}" for t, words in _temple_rewards(view).items()]
+    if view["rules"]["temple_places_rewarded"] == 1:
+        rewards.append(f"({view['players']} players: the 1st only)")
+    return Group(title, table, Text("\n".join(rewards), style=DIM))
 
 
 def fields_panel(view: dict[str, Any]) -> Group:
     """The two field rows: each space's resource and the cube on it, and who leads each row
-    (a full row gives its majority a Gardener)."""
+    (``field_leaders``: a full row gives its majority a Gardener)."""
     title = _bold("Fields ")
     title.append("(full row: a Gardener to most)", style=DIM)
     table = TextTable(gap=1)
@@ -520,17 +520,16 @@ def fields_panel(view: dict[str, Any]) -> Group:
         table.add_column(justify="center")
     leads = Text()
     leads.append("Leading: ", style=DIM)
-    for i, field in enumerate(view["fields"]):
+    for i, (field, lead) in enumerate(zip(view["fields"], view["field_leaders"], strict=True)):
         owners = [s["owner"] for s in field["spaces"]]
         table.add_row(
             Text(field["row"], style="bold"),
             *(resource_text(s["resource"]) for s in field["spaces"]),
         )
         table.add_row(Text(), *(Text(m, style=st) for m, st in map(owner_mark, owners)))
-        lead = ranking(owners, 1)
         leads.append(("" if i == 0 else ", ") + f"{field['row']} ", style=DIM)
-        if lead:
-            leads.append(f"seat {lead[0]}", style=seat_style(lead[0]))
+        if lead is not None:
+            leads.append(f"seat {lead}", style=seat_style(lead))
         else:
             leads.append("nobody", style=DIM)
     return Group(title, table, leads)
@@ -577,20 +576,9 @@ def side_panel(view: dict[str, Any], seat_names: Sequence[str] | None = None) ->
 # --------------------------------------------------------------------------- the route
 
 
-def caravan_cost(view: dict[str, Any], seat: int | None, position: int) -> int | None:
-    """Camels ``seat`` pays to move the caravan to ``position``: one per space, less its
-    Caravaneer bonus, at least 1 (rules reference §6.2); None for the caravan's own city."""
-    track = view["track"]
-    distance = (position - track["caravan"]) % len(track["cities"])
-    if distance == 0:
-        return None
-    bonus = view["player_info"][seat]["caravan_bonus"] if seat is not None else 0
-    return max(1, distance - bonus)
-
-
-def _pay_text(city: dict[str, Any]) -> Text:
+def _pay_text(view: dict[str, Any], city: dict[str, Any]) -> Text:
     if city["kind"] == "babylon":
-        return Text("1-2 any", style=DIM)
+        return Text(f"1-{view['rules']['babylon_max_resources']} any", style=DIM)
     text = resource_text(city["demand"])
     plant = city.get("plant")
     if plant and plant["up"]["extra"]:
@@ -599,9 +587,9 @@ def _pay_text(city: dict[str, Any]) -> Text:
     return text
 
 
-def _gives_text(city: dict[str, Any]) -> Text:
+def _gives_text(view: dict[str, Any], city: dict[str, Any]) -> Text:
     if city["kind"] == "babylon":
-        return Text("3 VP per resource, then irrigate")
+        return Text(f"{view['rules']['babylon_vp_per_resource']} VP per resource, then irrigate")
     if city["kind"] == "court":
         return Text(" or ".join(city.get("offer", [])))
     plant = city["plant"]
@@ -614,7 +602,7 @@ def _gives_text(city: dict[str, Any]) -> Text:
 def route_table(view: dict[str, Any]) -> Group:
     """The nine cities of Mesopotamia in order (the caravan moves clockwise, ``▶`` marks
     it): kind, what a stop costs, what it gives (court cards, or the plant card's face up and
-    its back), and the camels the seat deciding would pay to go there."""
+    its back), and the camels the seat deciding would pay to go there (``caravan_costs``)."""
     track = view["track"]
     seat = _decider(view)
     title = _bold("Mesopotamia ")
@@ -635,11 +623,11 @@ def route_table(view: dict[str, Any]) -> Group:
             str(city["position"]),
             Text(_title(city["name"]), style="bold reverse" if here else "bold"),
             city["kind"],
-            _pay_text(city),
-            _gives_text(city),
+            _pay_text(view, city),
+            _gives_text(view, city),
         ]
         if seat is not None:
-            cost = caravan_cost(view, seat, city["position"])
+            cost = view["caravan_costs"].get(city["name"])
             row.append("-" if cost is None else str(cost))
         table.add_row(*row)
     return Group(title, table)
@@ -663,7 +651,7 @@ def craft_table(view: dict[str, Any]) -> Group:
         elif cost == 0:
             cost_text = Text("free", style="bold green")
         else:
-            cost_text = Text(f"{cost} talent{'s' if cost != 1 else ''}", style="bold")
+            cost_text = Text(_plural(cost, "talent"), style="bold")
         cards = []
         for card in row["cards"]:
             if card["taken"]:
@@ -671,8 +659,14 @@ def craft_table(view: dict[str, Any]) -> Group:
             else:
                 cards.append(Text(card["kind"], style="bold"))
         table.add_row(Text(f"row {row['row']}", style="bold"), cost_text, *cards)
-    effects = Text(" · ".join(f"{k}: {v}" for k, v in CRAFT_EFFECTS.items()), style=DIM)
-    return Group(title, table, effects)
+    rules = view["rules"]
+    camels = rules["merchant_camels"]
+    effects = (
+        "peasant: field cube + resource · priest: temple cube · "
+        f"engineer: irrigation +{rules['engineer_vp']} VP · "
+        f"merchant: {'camel' if camels == 1 else _plural(camels, 'camel')}"
+    )
+    return Group(title, table, Text(effects, style=DIM))
 
 
 # --------------------------------------------------------------------------- the players
@@ -760,33 +754,30 @@ def tiles_text(view: dict[str, Any], seat_names: Sequence[str] | None = None) ->
 
 
 def final_panel(view: dict[str, Any], seat_names: Sequence[str] | None = None) -> Group | None:
-    """The final scoring (rules reference §7): points in play, the Amyitis card for the
-    tiles planted, 1 VP per resource left, the total, the tie-breaks, and the winners."""
-    if not _over(view) or "final" not in view:
+    """The final scoring (rules reference §7): each seat's points by source (``points``: in
+    play, then the Amyitis card for the tiles planted and the resources left), the total, the
+    tie-breaks (garden tiles, talents), and the winners."""
+    if not _over(view):
         return None
     names = _names(view, seat_names)
+    players = view["player_info"]
+    sources = list(players[0]["points"])
     table = TextTable()
     table.add_column("seat")
-    table.add_column("in play", justify="right")
-    table.add_column("tiles", justify="right")
-    table.add_column("Amyitis", justify="right")
-    table.add_column("resources", justify="right")
+    for source in sources:
+        table.add_column(POINT_SHORT.get(source, source), justify="right")
     table.add_column("total", justify="right")
-    table.add_column("talents", justify="right")
-    players = view["player_info"]
+    table.add_column("tiles", justify="right")
+    table.add_column("tal", justify="right")
     scores = view.get("scores") or [p["score"] for p in players]
-    order = sorted(range(len(players)), key=lambda s: -scores[s])
-    for s in order:
-        final = view["final"][s]
-        total = scores[s]
+    for s in sorted(range(len(players)), key=lambda s: -scores[s]):
+        p = players[s]
         table.add_row(
             seat_label(s, names, view["seat"]),
-            str(total - final["amyitis"] - final["leftover"]),
-            str(len(players[s]["tiles"])),
-            f"+{final['amyitis']}",
-            f"+{final['leftover']}",
-            Text(str(total), style="bold"),
-            str(players[s]["talents"]),
+            *(_level(p["points"][source]) for source in sources),
+            Text(str(scores[s]), style="bold"),
+            str(len(p["tiles"])),
+            str(p["talents"]),
         )
     winners = view.get("winners", [])
     line = _bold("Winner: " if len(winners) == 1 else "Shared win: ")
@@ -794,7 +785,16 @@ def final_panel(view: dict[str, Any], seat_names: Sequence[str] | None = None) -
         if i:
             line.append(", ")
         line.append_text(seat_label(s, names))
-    note = Text("Ties: most garden tiles, then most talents.", style=DIM)
+    rules = view["rules"]
+    steps = [f"{tiles}+ tiles {vp} VP" for tiles, vp in rules["amyitis_bonus"]]
+    more = {
+        "amyitis": f" ({', '.join(steps)})",
+        "leftover": f" ({rules['vp_per_leftover_resource']} VP each)",
+    }
+    legend = ", ".join(
+        f"{POINT_SHORT.get(k, k)} {POINT_WORDS.get(k, k)}{more.get(k, '')}" for k in sources
+    )
+    note = Text(f"{legend}. Ties: most tiles, then most talents (tal).", style=DIM)
     return Group(Text("Final scoring", style="bold"), table, line, note)
 
 
@@ -811,8 +811,15 @@ def task_text(view: dict[str, Any], seat_names: Sequence[str] | None = None) -> 
         return text
     me = view["player_info"][seat]
     city = view["track"]["cities"][view["track"]["caravan"]]
+    rules = view["rules"]
+    second = view["pending"]["second"]
     if phase == "babylon":
-        text.append(" (3 VP each; then a cube on an open irrigation space, no VP)", style=DIM)
+        vp = rules["babylon_irrigation_vp"] or "no"
+        text.append(
+            f" ({rules['babylon_vp_per_resource']} VP each; then a cube on an open irrigation "
+            f"space, {vp} VP)",
+            style=DIM,
+        )
     elif phase == "court city":
         offers = " or ".join(f"the next {c}" for c in city.get("offer", []))
         text.append(
@@ -826,18 +833,16 @@ def task_text(view: dict[str, Any], seat_names: Sequence[str] | None = None) -> 
             f"{reach} with the gardeners; paying ",
             style=DIM,
         )
-        text.append_text(_pay_text(city))
-        extra = "+" in _pay_text(city).plain
+        text.append_text(_pay_text(view, city))
+        extra = "+" in _pay_text(view, city).plain
         text.append(", wine may replace either)" if extra else " or wine)", style=DIM)
     elif phase == "tile resource":
         left = view["pending"]["resources"]
         text.append(f" ({left} to take)", style=DIM)
-    elif phase == "ishtar" and view["players"] > 2:
-        ranks = ranking(view["temples"]["ishtar"], 2)
-        if len(ranks) > 1:
-            text.append(" (", style=DIM)
-            text.append_text(seat_label(ranks[1], names))
-            text.append(", 2nd, gets the other)", style=DIM)
+    elif phase == "ishtar" and second is not None:
+        text.append(" (", style=DIM)
+        text.append_text(seat_label(second, names))
+        text.append(", 2nd, gets the other)", style=DIM)
     elif phase == "storage":
         held = _held(me["resources"])
         text.append(f" (holds {held}, keeps {me['storage_limit']})", style=DIM)
@@ -846,7 +851,12 @@ def task_text(view: dict[str, Any], seat_names: Sequence[str] | None = None) -> 
     elif phase == "procession":
         text.append(" (its own cube goes there, a grey cube into each other temple)", style=DIM)
     elif phase == "tammouz field":
-        text.append(" (a cube on a row's next space, taking its resource)", style=DIM)
+        text.append(" (a cube on a row's next space, taking its resource", style=DIM)
+        if second is not None:
+            text.append("; then ", style=DIM)
+            text.append_text(seat_label(second, names))
+            text.append(", 2nd, may exchange", style=DIM)
+        text.append(")", style=DIM)
     return text
 
 
@@ -898,73 +908,19 @@ def _gained(pb: dict[str, Any], pa: dict[str, Any], name: str) -> bool:
     return bool(pa["resources"].get(name, 0) > pb["resources"].get(name, 0))
 
 
-def _only(resources: dict[str, int], name: str) -> bool:
-    """Does a seat hold tokens of ``name`` and of no other kind (a forced discard's mark)?"""
-    return resources.get(name, 0) > 0 and _held(resources) == resources[name]
-
-
-def _paid(described: dict[str, Any]) -> list[str]:
-    """The resources a described action takes from its seat."""
-    kind = described["type"]
-    if kind in ("sell", "court", "plant", "discard"):
-        return list(described.get("resources", []))
-    if kind == "exchange":
-        return [described["give"]]
-    return []
-
-
-def _automatic(
-    game: Any, vb: dict[str, Any], va: dict[str, Any], seat: int, chosen: str
-) -> tuple[list[str], list[str]]:
-    """The decisions the engine took after the move because each was the only option
-    (``va["automatic"]``), as (words joined to the move, events of other seats).
-
-    The views name the action, not who took it, so the seat is read from the views: a step
-    right after the move is the mover's own follow-up; a pass is the next new name in the pass
-    order; a discard is the seat whose tokens of that resource went down, or else the one seat
-    left holding only that resource (a discard is forced when one kind is held). When the
-    views leave it open, the step is shown without a seat.
-    """
+def _automatic(va: dict[str, Any], seat: int) -> tuple[list[str], list[str]]:
+    """The decisions the engine took after the move because each was the only option, with
+    the seat that took each (``va["automatic_moves"]``), as (words joined to the move, events):
+    the mover's own follow-up right after its move is joined to it, the rest name their seat."""
     joined: list[str] = []
     events: list[str] = []
-    new_round = va["round"] != vb["round"]
-    passers = list(va["pass_order"] if new_round else va["pass_order"][len(vb["pass_order"]) :])
-    if chosen == "pass" and passers[:1] == [seat] and not new_round:
-        passers.pop(0)
-    drops: dict[tuple[int, str], int] = {}
-    for pb, pa in zip(vb["player_info"], va["player_info"], strict=True):
-        for name in RESOURCE_ORDER:
-            drop = pb["resources"].get(name, 0) - pa["resources"].get(name, 0)
-            if drop > 0:
-                drops[pb["seat"], name] = drop
-    for name in _paid(game.describe_action(game.parse_action(None, chosen), seat, None)):
-        drops[seat, name] = drops.get((seat, name), 0) - 1
-    follow_up = True
-    for text in va["automatic"]:
-        action = game.parse_action(None, text)
-        step = text.split()[0]
-        described = game.describe_action(action, seat, None)
-        words = described["words"]
-        if follow_up and step in _MOVER_STEPS:
-            joined.append(f"then {words} (the only option)")
-            for name in _paid(described):
-                drops[seat, name] = drops.get((seat, name), 0) - 1
-            continue
-        follow_up = False
-        if step == "pass" and passers:
-            events.append(f"seat {passers.pop(0)} passes (nothing else possible)")
-            continue
-        who: int | None = None
-        if step == "discard":
-            name = text.split()[1]
-            holders = [s for (s, r), n in drops.items() if r == name and n > 0]
-            if not holders:  # a token gained and discarded in one move leaves no drop
-                holders = [p["seat"] for p in va["player_info"] if _only(p["resources"], name)]
-            if len(holders) == 1:
-                who = holders[0]
-                drops[who, name] = drops.get((who, name), 0) - 1
-        subject = f"seat {who} " if who is not None else "then "
-        events.append(f"{subject}{words} (the only option)")
+    for step in va["automatic_moves"]:
+        kind = step["action"].split()[0]
+        if not events and step["seat"] == seat and kind in _MOVER_STEPS:
+            joined.append(f"then {step['words']} (the only option)")
+        else:
+            why = "nothing else possible" if kind == "pass" else "the only option"
+            events.append(f"seat {step['seat']} {step['words']} ({why})")
     return joined, events
 
 
@@ -1013,26 +969,23 @@ def _field_events(vb: dict[str, Any], va: dict[str, Any]) -> list[str]:
 
 def _temple_events(vb: dict[str, Any], va: dict[str, Any], described: dict[str, Any]) -> list[str]:
     """What the procession and the temples' rewards did: the grey cubes, Ishtar's other item
-    for the 2nd, Marduk's 1st and 2nd (their points are in the note's deltas)."""
+    for the 2nd (``pending["second"]``), Marduk's points (by source in the views)."""
     events: list[str] = []
     kind = described["type"]
-    places = temple_places(va)
     if kind == "procession":
         grey = [t for t in va["temples"] if t != described["temple"]]
         events.append(f"grey cubes into {' and '.join(_title(t) for t in grey)}")
-    if kind == "ishtar" and places > 1:
-        ranks = ranking(vb["temples"]["ishtar"], places)
-        if len(ranks) > 1:
-            other = "talent" if described["item"] == "camel" else "camel"
-            events.append(f"seat {ranks[1]} (2nd) takes the {other}")
-    resolving = ("procession", "ishtar")
-    if vb["phase"] in resolving and va["phase"] not in resolving:
-        ranks = ranking(va["temples"]["marduk"], places)
-        if ranks:
-            words = ", ".join(
-                f"{place} seat {s}" for place, s in zip(("1st", "2nd"), ranks, strict=False)
-            )
-            events.append(f"Marduk: {words}")
+    second = vb["pending"]["second"]
+    if kind == "ishtar" and second is not None:
+        other = "talent" if described["item"] == "camel" else "camel"
+        events.append(f"seat {second} (2nd) takes the {other}")
+    marduk = [
+        (pa["points"]["marduk"] - pb["points"]["marduk"], pa["seat"])
+        for pb, pa in zip(vb["player_info"], va["player_info"], strict=True)
+    ]
+    gains = [f"seat {s} +{vp}" for vp, s in sorted(marduk, reverse=True) if vp > 0]
+    if gains:
+        events.append(f"Marduk: {', '.join(gains)}")
     return events
 
 
@@ -1042,22 +995,18 @@ def move_note(
     """Describe ``action`` (by ``seat``, the ``number``-th of the game) for the log: the
     game's words, what it cost, the engine's automatic steps, and what the views show it
     brought about."""
-    game = after.game
-    described = game.describe_action(action, seat, None)
+    described = after.game.describe_action(action, seat, None)
     vb, va = before.view(None), after.view(None)
     words: str = described["words"]
     kind = described["type"]
     if kind == "recruit":
         cost = vb["craft_rows"][described["row"] - 1]["cost"] or 0
         if cost:
-            words += f", paying {cost} talent{'s' if cost != 1 else ''}"
+            words += f", paying {_plural(cost, 'talent')}"
     elif kind == "caravan":
-        position = next(
-            c["position"] for c in vb["track"]["cities"] if c["name"] == described["city"]
-        )
-        cost = caravan_cost(vb, seat, position)
+        cost = vb["caravan_costs"].get(described["city"])
         if cost:
-            words += f", paying {cost} camel{'s' if cost != 1 else ''}"
+            words += f", paying {_plural(cost, 'camel')}"
     elif kind == "field":
         row = next(f for f in vb["fields"] if f["row"] == described["field"])
         free = next((s["resource"] for s in row["spaces"] if s["owner"] is None), None)
@@ -1065,7 +1014,7 @@ def move_note(
         if free is not None:
             got = _gained(pb, pa, free) or vb["stock"]["resources"].get(free, 0) > 0
             words += f", taking {free}" if got else f" ({free}: none left in the stock)"
-    joined, others = _automatic(game, vb, va, seat, str(action))
+    joined, others = _automatic(va, seat)
     if joined:
         words += ", " + ", ".join(joined)
     events = (
@@ -1247,7 +1196,7 @@ GROUP_LABELS = {
     "field": "peasant's cube on a field row (resource taken)",
     "temple": "priest's cube into a temple",
     "irrigate": "irrigation cube on an open space",
-    "sell": "sell at Babylon (3 VP each)",
+    "sell": "sell at Babylon",
     "court": "take a court card",
     "plant": "plant a square (with its tile)",
     "take": "resource of choice from the tile",
@@ -1270,7 +1219,7 @@ def _recruit_group(view: dict[str, Any], moves: Sequence[str]) -> str:
     parts = []
     for row, crafts in by_row.items():
         cost = view["craft_rows"][row - 1]["cost"] if row - 1 < len(view["craft_rows"]) else None
-        price = "free" if not cost else f"{cost} talent{'s' if cost != 1 else ''}"
+        price = "free" if not cost else _plural(cost, "talent")
         parts.append(f"row {row} ({price}): {', '.join(crafts)}")
     return "; ".join(parts)
 
@@ -1292,6 +1241,8 @@ def group_moves(view: dict[str, Any], moves: Sequence[str]) -> list[tuple[str, s
     groups: list[tuple[str, str]] = []
     for kind, items in by_kind.items():
         label = GROUP_LABELS.get(kind, kind)
+        if kind == "sell":
+            label += f" ({view['rules']['babylon_vp_per_resource']} VP each)"
         if kind == "recruit":
             groups.append((label, _recruit_group(view, items)))
         elif kind == "irrigate":
@@ -1330,17 +1281,16 @@ def move_hint(view: dict[str, Any], move: str) -> str | None:
     the tile a planting takes."""
     words = move.split()
     kind = words[0]
-    seat = _decider(view)
     if kind == "recruit" and len(words) == 3 and words[1].isdigit():
         row = int(words[1]) - 1
         cost = view["craft_rows"][row]["cost"] if 0 <= row < len(view["craft_rows"]) else None
-        return "free" if not cost else f"{cost} talent{'s' if cost != 1 else ''}"
+        return "free" if not cost else _plural(cost, "talent")
     if kind == "caravan" and len(words) == 2:
         city = _city(view, words[1])
         if city is None:
             return None
-        cost = caravan_cost(view, seat, city["position"])
-        camels = f"{cost} camel{'s' if cost != 1 else ''}" if cost else ""
+        cost = view["caravan_costs"].get(city["name"])
+        camels = _plural(cost, "camel") if cost else ""
         if city["kind"] == "plant":
             what = f"plant {face_text(city['plant']['up'])}"
         elif city["kind"] == "court":
