@@ -54,6 +54,7 @@ def fresh(state: AmyitisState) -> AmyitisState:
     """Forget the cached legal actions and irrigable spaces after fields were set by hand."""
     state._legal = None
     state._irrigable = -1
+    state._irrigated = -1
     return state
 
 

@@ -202,6 +202,7 @@ def test_fewest_cubes_to_irrigate_each_square() -> None:
         for occupied in level:
             state.occupied = occupied
             state._irrigable = -1
+            state._irrigated = -1
             legal_mask = rules.irrigable(state)
             while legal_mask:
                 low = legal_mask & -legal_mask

@@ -142,15 +142,28 @@ def irrigable(state: AmyitisState) -> int:
     return legal
 
 
-def irrigated(state: AmyitisState, square: int) -> bool:
-    """Some side of ``square`` between two squares has all its spaces occupied (§4.1)."""
+def irrigated_squares(state: AmyitisState) -> int:
+    """The squares with some side between two squares fully occupied (§4.1), as a bitset
+    over square numbers (cached until a cube is placed)."""
+    cached = state._irrigated
+    if cached >= 0:
+        return cached
     data = state.game.data
     occupied = state.occupied
-    for edge in data.square_edges[square]:
-        mask = data.edge_mask[edge]
-        if occupied & mask == mask:
-            return True
-    return False
+    squares = 0
+    for square, edges in enumerate(data.square_edges):
+        for edge in edges:
+            mask = data.edge_mask[edge]
+            if occupied & mask == mask:
+                squares |= 1 << square
+                break
+    state._irrigated = squares
+    return squares
+
+
+def irrigated(state: AmyitisState, square: int) -> bool:
+    """Some side of ``square`` between two squares has all its spaces occupied (§4.1)."""
+    return bool(irrigated_squares(state) >> square & 1)
 
 
 def plantable(state: AmyitisState, seat: int, quality: int) -> list[int]:
@@ -160,10 +173,11 @@ def plantable(state: AmyitisState, seat: int, quality: int) -> list[int]:
     needed = data.quality_needed
     floor = data.square_floor
     tiles = state.square_tile
+    watered = irrigated_squares(state)
     return [
         s
         for s in range(len(tiles))
-        if tiles[s] >= 0 and needed[floor[s] - 1] <= reach and irrigated(state, s)
+        if tiles[s] >= 0 and watered >> s & 1 and needed[floor[s] - 1] <= reach
     ]
 
 
@@ -293,10 +307,11 @@ def legal_actions(state: AmyitisState) -> list[AmyitisAction]:
                 if recruit_possible(state, seat, craft):
                     out.append(table.recruit[row, craft])
         camels = state.camels[seat]
-        for city in range(data.track_length):
-            cost = caravan_cost(state, seat, city)
-            if 0 < cost <= camels and city_possible(state, seat, city):
-                out.append(table.caravan[city])
+        if camels:  # the caravan costs a camel at least
+            for city in range(data.track_length):
+                cost = caravan_cost(state, seat, city)
+                if 0 < cost <= camels and city_possible(state, seat, city):
+                    out.append(table.caravan[city])
         return out
     if phase in (PHASE_FIELD, PHASE_TAMMOUZ_FIELD):
         out = list(table.field)

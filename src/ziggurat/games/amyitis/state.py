@@ -107,6 +107,7 @@ class AmyitisState:
 
     __slots__ = (
         "_irrigable",
+        "_irrigated",
         "_legal",
         "automatic",
         "automatic_seats",
@@ -198,6 +199,7 @@ class AmyitisState:
         self.automatic: tuple[AmyitisAction, ...] = ()
         self.automatic_seats: tuple[int, ...] = ()  # who took each of them
         self._irrigable = -1
+        self._irrigated = -1  # squares with a fully covered side, as a bitset (cached)
         self._legal: list[AmyitisAction] | None = None
 
     # ----------------------------------------------------------------- the interface
@@ -271,6 +273,7 @@ class AmyitisState:
         other.automatic = self.automatic
         other.automatic_seats = self.automatic_seats
         other._irrigable = self._irrigable
+        other._irrigated = self._irrigated
         other._legal = self._legal
         return other
 
@@ -565,6 +568,7 @@ class AmyitisState:
         self.occupied |= 1 << space
         self.cubes[seat] -= 1
         self._irrigable = -1
+        self._irrigated = -1
 
     def _caravan(self, seat: int, city: int) -> None:
         data = self.game.data
@@ -618,6 +622,7 @@ class AmyitisState:
                 self.occupied |= empty
                 self.neutral_mask |= empty
                 self._irrigable = -1
+                self._irrigated = -1
                 while empty:
                     low = empty & -empty
                     owners[low.bit_length() - 1] = NEUTRAL
