@@ -6,7 +6,7 @@ import pytest
 
 from ziggurat.core.records import record_from_json, replay
 
-from .conftest import a_legal_move, act, auth, create, view, wait_for
+from .conftest import a_legal_move, act, auth, create, make_client, view, wait_for
 
 TWO_HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]
 
@@ -217,3 +217,28 @@ def test_pages_are_served_and_revalidated(client) -> None:
     script = client.get("/static/games/babylonia.js")
     assert script.status_code == 200 and script.headers["cache-control"] == "no-cache"
     assert "cache-control" not in client.get("/healthz").headers
+
+
+def test_the_log_lists_the_steps_an_engine_took_by_itself_and_keeps_them(
+    client, database_url
+) -> None:
+    body = {"game": "amyitis", "options": {"players": 2}, "seats": TWO_HUMANS}
+    made = client.post("/api/tables", json=body).json()
+    table_id, tokens = made["table"]["id"], [i["token"] for i in made["invites"]]
+    log: list = []
+    for _ in range(200):  # the last legal move each time, until a step is automatic
+        payload = view(client, table_id)
+        seat = payload["table"]["current_player"]
+        seen = view(client, table_id, seat, tokens[seat])
+        move = seen["legal_actions"][-1]["text"]
+        response = act(client, table_id, seat, tokens[seat], move, payload["version"])
+        assert response.status_code == 200, response.text
+        log = response.json()["log"]
+        if log[-1]["then"]:
+            break
+    steps = log[-1]["then"]
+    assert steps and all(step["words"] and 0 <= step["seat"] < 2 for step in steps)
+    assert all(entry["then"] == [] for entry in log[:-1])
+    # the steps come from replaying the stored actions: a restarted server shows them too
+    with make_client(database_url) as again:
+        assert view(again, table_id)["log"] == view(client, table_id)["log"]

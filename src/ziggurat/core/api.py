@@ -52,6 +52,18 @@ def shown_scores(state: State, viewer: int | None) -> list[int]:
     return hook(viewer) if hook is not None else state.scores()
 
 
+def automatic_steps(state: State) -> list[tuple[int, Action]]:
+    """``(seat, action)`` for each decision the engine took by itself (it had one option)
+    while the last action was applied, in order, for logs.
+
+    A game that takes single-option decisions on its own (Amyitis) gives a state method
+    ``automatic_steps()``; for every other game the list is empty. Replaying the same
+    actions gives the same steps, so a log rebuilt from stored actions shows them too.
+    """
+    hook = getattr(state, "automatic_steps", None)
+    return hook() if hook is not None else []
+
+
 @runtime_checkable
 class Game(Protocol):
     name: str

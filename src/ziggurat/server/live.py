@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ziggurat.core.action import Action
-from ziggurat.core.api import TERMINAL, Game, State, shown_scores
+from ziggurat.core.api import TERMINAL, Game, State, automatic_steps, shown_scores
 from ziggurat.core.records import GameRecord, GameResult, RecordedAction
 
 from .db import ActionRow, SeatRow, TableRow
@@ -71,6 +71,7 @@ class LogEntry:
     action: Action
     scores: list[list[int]]  # after the action, as each seat saw them; a spectator's last
     at: datetime
+    then: list[tuple[int, Action]] = field(default_factory=list)  # automatic steps after it
 
     def scores_for(self, viewer: int | None) -> list[int]:
         return self.scores[-1 if viewer is None else viewer]
@@ -135,7 +136,16 @@ class LiveTable:
 
     def apply(self, seat: int, action: Action, at: datetime) -> None:
         self.state.apply_action(action)
-        self.log.append(LogEntry(self.version + 1, seat, action, scores_seen(self.state), at))
+        self.log.append(
+            LogEntry(
+                self.version + 1,
+                seat,
+                action,
+                scores_seen(self.state),
+                at,
+                automatic_steps(self.state),
+            )
+        )
         self.updated_at = at
 
     def summary(self) -> dict[str, Any]:
@@ -172,6 +182,9 @@ class LiveTable:
                     "seat": e.seat,
                     **self.game.describe_action(e.action, e.seat, seat),
                     "scores": e.scores_for(seat),
+                    "then": [
+                        {"seat": s, **self.game.describe_action(a, s, seat)} for s, a in e.then
+                    ],
                 }
                 for e in self.log
             ],

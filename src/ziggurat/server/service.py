@@ -29,7 +29,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from ziggurat.agents import AGENT_NAMES
-from ziggurat.core.api import TERMINAL, Game, shown_scores
+from ziggurat.core.api import TERMINAL, Game, automatic_steps, shown_scores
 from ziggurat.core.errors import ZigguratError
 from ziggurat.core.registry import load_game
 from ziggurat.core.rng import Rng
@@ -564,7 +564,9 @@ class TableService:
             self.tables.pop(table.id, None)  # another process changed the table: read again
             raise Conflict()
         table.state = trial
-        table.log.append(LogEntry(new_version, seat, action, scores_seen(trial), now))
+        table.log.append(
+            LogEntry(new_version, seat, action, scores_seen(trial), now, automatic_steps(trial))
+        )
         table.revision = revision + 1
         table.updated_at = now
 

@@ -293,6 +293,10 @@ class AmyitisState:
         self._apply(action)
         self._settle()
 
+    def automatic_steps(self) -> list[tuple[int, AmyitisAction]]:
+        """``(seat, action)`` of each single-option decision taken by the last apply."""
+        return list(zip(self.automatic_seats, self.automatic, strict=True))
+
     def view(self, seat: int | None) -> dict[str, Any]:
         from .views import view
 

@@ -1,0 +1,1253 @@
+// Amyitis in the browser: draws payload.view (see games/amyitis/views.py) as the Babylon
+// board in SVG (the hanging gardens as a diamond of 16 squares with their tiles, planters
+// and irrigation spaces, the river along the two lower sides, the two field rows and the
+// three temples), the Mesopotamia route (nine cities on a loop and the caravan), the craft
+// card rows, the stock and each player's holdings, and offers payload.legal_actions
+// (described by games/amyitis/describe.py) as clicks. No rule is re-implemented here: every
+// lit square, space, city, card, row, temple and button is one legal action (or, for a
+// planting, the square of several: the payment is then chosen with buttons). Only two
+// things are worked out for display: where each square and space lies on the drawing, and
+// what a caravan move costs in camels (shown on the lit cities).
+
+import { el } from "../common.js";
+
+export const title = "Amyitis";
+/** What the hot-seat curtain hides until the next player clicks (table.js). */
+export const secretNoun = "turn";
+
+const NS = "http://www.w3.org/2000/svg";
+const RESOURCES = ["barley", "dates", "salt", "palm", "wine"];
+const RES_LETTER = { barley: "B", dates: "D", salt: "S", palm: "P", wine: "W" };
+const TEMPLES = ["ishtar", "marduk", "tammouz"];
+const TEMPLE_REWARD = {
+  ishtar: "1st: camel or talent · 2nd: the other",
+  marduk: "1st: 2 VP · 2nd: 1 VP",
+  tammouz: "1st: a field cube · 2nd: exchange",
+};
+const TEMPLE_SHORT = {
+  ishtar: "camel or talent · the other",
+  marduk: "2 VP · 1 VP",
+  tammouz: "field cube · exchange",
+};
+const CRAFT_TEXT = {
+  peasant: "field cube + its resource",
+  priest: "a cube into a temple",
+  engineer: "irrigation cube, 2 VP",
+  merchant: "1 camel",
+};
+const CRAFT_WORDS = {
+  peasant: "a cube on a field row, taking its resource",
+  priest: "a cube into a temple",
+  engineer: "a cube on an irrigation space, 2 VP",
+  merchant: "1 camel",
+};
+const COURT_TEXT = {
+  banker: "income each round",
+  caravaneer: "caravan bonus and storage",
+  palace: "prestige points at once",
+  gardener: "+1 plant quality",
+};
+const NEUTRAL_COLOR = "#8d9399";
+
+// The garden drawing: grid vertex (i, j) of the 4×4 grid of squares Gxy (rules §4.1) turned
+// 45° so that G00 is the bottom tip and G33 the top one, flattened a little (K).
+const A = 56;
+const K = 0.64;
+const GARDEN_TOP = 50; // the fields and the temples sit beside the garden's top
+const BOARD_W = 480;
+const CX = BOARD_W / 2;
+const BOTTOM = GARDEN_TOP + 8 * A * K;
+const BOARD_H = BOTTOM + 22;
+
+// The automatic actions seen after each log entry (view.automatic names only those after
+// the newest one), kept for the page's life and the tab's (sessionStorage).
+const autoMemory = { table: null, byNumber: {} };
+
+// ------------------------------------------------------------------ small helpers
+
+function svg(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(NS, tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    node.setAttribute(name, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+function f2(n) {
+  return Number(n.toFixed(2));
+}
+
+function plural(word, n) {
+  return n === 1 ? word : `${word}s`;
+}
+
+function cap(word) {
+  return word ? word[0].toUpperCase() + word.slice(1) : word;
+}
+
+function count(n, word) {
+  return `${n} ${plural(word, n)}`;
+}
+
+function ownerColor(owner, ctx) {
+  if (owner === "neutral") return NEUTRAL_COLOR;
+  return ctx.seatColor(owner);
+}
+
+function ownerName(owner, ctx) {
+  if (owner === "neutral") return "neutral (grey)";
+  return ctx.seatName(owner);
+}
+
+/** A resource token in HTML: a coloured square with its initial (and a count). */
+function resChip(res, n = null, { zero = false } = {}) {
+  return el(
+    "span",
+    { class: `amy-res res-${res}${zero && !n ? " zero" : ""}`, title: n === null ? res : `${n} ${res}`, "data-res": res },
+    el("span", { class: "amy-res-token", text: RES_LETTER[res] }),
+    n === null ? null : el("b", { text: n }),
+  );
+}
+
+function resList(list, { words = false } = {}) {
+  return el("span", { class: "amy-res-list" }, list.map((r) => resChip(r)), words ? el("span", { class: "res-words", text: list.join(" + ") }) : null);
+}
+
+function resWords(list) {
+  return list.join(" + ");
+}
+
+/** A resource token in SVG, centred on (x, y). */
+function resToken(res, x, y, s = 12) {
+  return svg(
+    "g",
+    { class: `amy-res-svg res-${res}`, transform: `translate(${f2(x)},${f2(y)})` },
+    svg("rect", { x: f2(-s / 2), y: f2(-s / 2), width: s, height: s, rx: 2.5 }),
+    svg("text", { y: f2(s * 0.33), "font-size": f2(s * 0.78) }, RES_LETTER[res]),
+  );
+}
+
+function cube(x, y, color, s = 12, owner = null) {
+  return svg("rect", {
+    class: `amy-cube${owner === "neutral" ? " neutral" : ""}`,
+    x: f2(x - s / 2),
+    y: f2(y - s / 2),
+    width: s,
+    height: s,
+    rx: 2,
+    fill: color,
+    "data-owner": owner === null ? null : String(owner),
+  });
+}
+
+/** A tile's bonus in short parts ("3 VP", "1 camel") and in words. */
+function bonusParts(bonus) {
+  const parts = [];
+  if (!bonus) return parts;
+  if (bonus.vp) parts.push(`${bonus.vp} VP`);
+  if (bonus.talents) parts.push(`${bonus.talents} tal.`);
+  if (bonus.camels) parts.push(count(bonus.camels, "camel"));
+  if (bonus.resource_choice) parts.push(`${bonus.resource_choice} res.`);
+  if (bonus.court) parts.push(bonus.court);
+  if (bonus.court_choice) parts.push("court card");
+  return parts;
+}
+
+function bonusWords(bonus) {
+  const parts = [];
+  if (!bonus) return "no bonus";
+  if (bonus.vp) parts.push(`${bonus.vp} VP`);
+  if (bonus.talents) parts.push(count(bonus.talents, "talent"));
+  if (bonus.camels) parts.push(count(bonus.camels, "camel"));
+  if (bonus.resource_choice) parts.push(`${count(bonus.resource_choice, "resource")} of choice`);
+  if (bonus.court) parts.push(`the next ${bonus.court}`);
+  if (bonus.court_choice) parts.push("a court card of choice");
+  return parts.length ? parts.join(" + ") : "no bonus";
+}
+
+/** Square "G12" → [1, 2]. */
+function squareXY(id) {
+  return [Number(id[1]), Number(id[2])];
+}
+
+/** Pixel position of grid vertex (i, j). */
+function pt(i, j) {
+  return [CX + (i - j) * A, BOTTOM - (i + j) * A * K];
+}
+
+function squareCorners(id) {
+  const [x, y] = squareXY(id);
+  return [pt(x, y), pt(x + 1, y), pt(x + 1, y + 1), pt(x, y + 1)];
+}
+
+function squareCentre(id) {
+  const [x, y] = squareXY(id);
+  return pt(x + 0.5, y + 0.5);
+}
+
+function points(list) {
+  return list.map(([x, y]) => `${f2(x)},${f2(y)}`).join(" ");
+}
+
+/** Where an irrigation space lies: its edge (low vertex → high vertex) and its point on it. */
+function spaceGeometry(space) {
+  const [a, b] = space.squares;
+  const [xa, ya] = squareXY(a);
+  const [xb, yb] = squareXY(b);
+  let from;
+  let to;
+  if (xb !== xa) {
+    const i = Math.max(xa, xb);
+    from = [i, ya];
+    to = [i, ya + 1];
+  } else {
+    const j = Math.max(ya, yb);
+    from = [xa, j];
+    to = [xa + 1, j];
+  }
+  const half = space.id.endsWith(".1") ? 1 : space.id.endsWith(".2") ? 2 : 0;
+  const t = half === 1 ? 0.3 : half === 2 ? 0.7 : 0.5;
+  const p = [from[0] + (to[0] - from[0]) * t, from[1] + (to[1] - from[1]) * t];
+  return { at: pt(p[0], p[1]), from: pt(...from), to: pt(...to) };
+}
+
+// ------------------------------------------------------------------ actions by kind
+
+function sortActions(legal) {
+  const out = {
+    pass: null,
+    recruit: new Map(), // "row:craft" -> action
+    caravan: new Map(), // city -> action
+    field: new Map(), // "F1" -> action
+    temple: new Map(), // temple -> action (priest)
+    procession: new Map(), // temple -> action
+    irrigate: new Map(), // space -> action
+    sell: [],
+    court: [],
+    plant: new Map(), // square -> [actions]
+    take: [],
+    choose: [],
+    ishtar: [],
+    exchange: [],
+    decline: null,
+    discard: [],
+    other: [],
+    all: legal,
+  };
+  for (const a of legal) {
+    switch (a.type) {
+      case "pass":
+        out.pass = a;
+        break;
+      case "recruit":
+        out.recruit.set(`${a.row}:${a.craft}`, a);
+        break;
+      case "caravan":
+        out.caravan.set(a.city, a);
+        break;
+      case "field":
+        out.field.set(a.field, a);
+        break;
+      case "temple":
+        out.temple.set(a.temple, a);
+        break;
+      case "procession":
+        out.procession.set(a.temple, a);
+        break;
+      case "irrigate":
+        out.irrigate.set(a.space, a);
+        break;
+      case "sell":
+        out.sell.push(a);
+        break;
+      case "court":
+        out.court.push(a);
+        break;
+      case "plant":
+        if (!out.plant.has(a.square)) out.plant.set(a.square, []);
+        out.plant.get(a.square).push(a);
+        break;
+      case "take":
+        out.take.push(a);
+        break;
+      case "choose":
+        out.choose.push(a);
+        break;
+      case "ishtar":
+        out.ishtar.push(a);
+        break;
+      case "exchange":
+        out.exchange.push(a);
+        break;
+      case "decline":
+        out.decline = a;
+        break;
+      case "discard":
+        out.discard.push(a);
+        break;
+      default:
+        out.other.push(a);
+    }
+  }
+  return out;
+}
+
+/** Temple targets of the decision: the priest's or the procession's. */
+function templeTargets(moves) {
+  return moves.temple.size ? moves.temple : moves.procession;
+}
+
+/** Camels the viewer pays to move the caravan to `city` (display only; the server decides). */
+function caravanCost(view, seat, city) {
+  const track = view.track;
+  const n = track.cities.length;
+  const d = (((city.position - track.caravan) % n) + n) % n;
+  const bonus = (view.player_info[seat] && view.player_info[seat].caravan_bonus) || 0;
+  return Math.max(1, d - bonus);
+}
+
+// ------------------------------------------------------------------ status line and log
+
+/** The status line's words: "round 3 · sell one or two resources at Babylon". */
+export function describeTurn(payload) {
+  const v = payload.view;
+  if (!v || v.phase === "over") return null;
+  return `round ${v.round} · ${v.task}`;
+}
+
+/** table.js calls this when the pointer is on a log line: show what it names. */
+export function pointAtLogEntry(entry, on) {
+  if (!entry) return;
+  const selectors = [];
+  if (entry.square) selectors.push(`#amy-babylon g.amy-square[data-square="${entry.square}"]`);
+  if (entry.space) selectors.push(`#amy-babylon g.amy-space[data-space="${entry.space}"]`);
+  if (entry.field) selectors.push(`#amy-babylon g.amy-field[data-field="${entry.field}"]`);
+  if (entry.temple) selectors.push(`#amy-babylon g.amy-temple[data-temple="${entry.temple}"]`);
+  if (entry.city) selectors.push(`#amy-track g.amy-city[data-city="${entry.city}"]`);
+  if (entry.type === "recruit") selectors.push(`#amy-crafts .amy-craft-row[data-row="${entry.row}"]`);
+  for (const s of selectors) {
+    for (const node of document.querySelectorAll(s)) node.classList.toggle("pointed", on);
+  }
+}
+
+function rememberAutomatic(payload) {
+  const table = payload.table && payload.table.id;
+  if (!table) return;
+  const key = `ziggurat:amyitis:auto:${table}`;
+  if (autoMemory.table !== table) {
+    autoMemory.table = table;
+    try {
+      autoMemory.byNumber = JSON.parse(window.sessionStorage.getItem(key) || "{}") || {};
+    } catch (e) {
+      autoMemory.byNumber = {};
+    }
+  }
+  const log = payload.log || [];
+  const last = log.length ? log[log.length - 1].number : 0;
+  const auto = (payload.view && payload.view.automatic) || [];
+  if (!auto.length || JSON.stringify(autoMemory.byNumber[last]) === JSON.stringify(auto)) return;
+  autoMemory.byNumber[last] = auto;
+  try {
+    window.sessionStorage.setItem(key, JSON.stringify(autoMemory.byNumber));
+  } catch (e) {
+    /* no storage: the memory lasts as long as the page */
+  }
+}
+
+/** Add the engine's automatic actions under the log lines they followed. table.js draws the
+ * log right after render(); a microtask runs once it has. */
+function decorateLog() {
+  const list = document.getElementById("log");
+  if (!list) return;
+  const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+  let added = false;
+  for (const [number, texts] of Object.entries(autoMemory.byNumber)) {
+    const li = list.querySelector(`li.log-entry[data-number="${number}"]`);
+    if (!li || li.querySelector(".amy-auto")) continue;
+    li.append(el("span", { class: "amy-auto", title: "the engine took these because they were the only option" }, "↳ then automatically: ", texts.join(" · ")));
+    added = true;
+  }
+  if (added && atBottom) list.scrollTop = list.scrollHeight;
+}
+
+// ------------------------------------------------------------------ the Babylon board
+
+function squareWords(sq, ctx) {
+  const parts = [`${sq.id}, floor ${sq.floor}`];
+  if (!sq.in_use) parts.push("not used with this number of players");
+  else if (sq.planted_by !== null && sq.planted_by !== undefined) parts.push(`planted by ${ctx.seatName(sq.planted_by)}`);
+  else if (sq.tile) parts.push(`tile ${sq.tile.id}: ${bonusWords(sq.tile.bonus)}`, `needs a plant of quality ${sq.needs_quality}`);
+  parts.push(sq.irrigated ? "irrigated" : "not irrigated");
+  return parts.join(" · ");
+}
+
+function drawSquare(sq, ctx, target) {
+  const [cx, cy] = squareCentre(sq.id);
+  const planted = sq.planted_by !== null && sq.planted_by !== undefined;
+  const classes = ["amy-square", `floor-${sq.floor}`];
+  if (!sq.in_use) classes.push("unused");
+  if (planted) classes.push("planted");
+  if (sq.irrigated) classes.push("irrigated");
+  if (target) classes.push("target");
+  const g = svg(
+    "g",
+    { class: classes.join(" "), "data-square": sq.id, "data-planted-by": planted ? String(sq.planted_by) : null },
+    svg("title", {}, squareWords(sq, ctx) + (target ? ` · click: ${target.label}` : "")),
+    svg("polygon", { class: "sq-bg", points: points(squareCorners(sq.id)) }),
+  );
+  const inner = squareCorners(sq.id).map(([x, y]) => [cx + (x - cx) * 0.8, cy + (y - cy) * 0.8]);
+  if (!sq.in_use) {
+    g.append(svg("polygon", { class: "sq-hatch", points: points(inner) }));
+  } else if (planted) {
+    g.append(
+      svg("polygon", { class: "sq-planter", points: points(inner), stroke: ctx.seatColor(sq.planted_by) }),
+      svg(
+        "g",
+        { class: "amy-plant", transform: `translate(${f2(cx)},${f2(cy - 4)}) scale(1.35)` },
+        svg("path", { class: "stem", d: "M0 10V-2" }),
+        svg("ellipse", { class: "leaf", cx: -5, cy: -3, rx: 6, ry: 3.2, transform: "rotate(-30 -5 -3)" }),
+        svg("ellipse", { class: "leaf", cx: 5, cy: -6, rx: 6, ry: 3.2, transform: "rotate(30 5 -6)" }),
+        svg("ellipse", { class: "leaf", cx: 0, cy: -10, rx: 3.2, ry: 5 }),
+      ),
+      svg("circle", { class: "planter-dot", cx: f2(cx), cy: f2(cy + 15), r: 5, fill: ctx.seatColor(sq.planted_by) }),
+    );
+  } else if (sq.tile) {
+    const parts = bonusParts(sq.tile.bonus);
+    g.append(svg("text", { class: "sq-id", x: f2(cx), y: f2(cy - 14) }, `${sq.tile.id}·Q${sq.needs_quality}`));
+    parts.slice(0, 2).forEach((p, i) => {
+      g.append(svg("text", { class: "sq-bonus", x: f2(cx), y: f2(cy + (parts.length > 1 ? 0 : 4) + i * 12) }, p));
+    });
+  }
+  if (sq.irrigated && sq.in_use && !planted) {
+    g.append(svg("path", { class: "sq-drop", d: `M${f2(cx)} ${f2(cy + 17)}c-3.4 4.5 -4 6 -4 7.4a4 4 0 0 0 8 0c0 -1.4 -0.6 -2.9 -4 -7.4z` }));
+  }
+  if (target) {
+    g.append(svg("polygon", { class: "target-ring", points: points(inner) }));
+    g.setAttribute("tabindex", "0");
+    g.setAttribute("role", "button");
+    g.setAttribute("aria-label", target.label);
+    if (target.action) g.dataset.action = target.action.text;
+  }
+  return g;
+}
+
+function drawSpace(space, ctx, action) {
+  const geo = spaceGeometry(space);
+  const [x, y] = geo.at;
+  const owned = space.owner !== null && space.owner !== undefined;
+  const classes = ["amy-space"];
+  if (owned) classes.push("owned");
+  else classes.push(space.open ? "open" : "closed");
+  if (space.owner === "neutral") classes.push("neutral");
+  if (action) classes.push("target");
+  const words = `${space.id} (between ${space.squares.join(" and ")})${space.river ? " · touches the river" : ""} · ${owned ? `cube of ${ownerName(space.owner, ctx)}` : space.open ? "empty, may be irrigated" : "empty, not connected to the river yet"}`;
+  const g = svg(
+    "g",
+    { class: classes.join(" "), "data-space": space.id, "data-owner": owned ? String(space.owner) : null, transform: `translate(${f2(x)},${f2(y)})` },
+    svg("title", {}, words + (action ? ` · click: ${action.text}` : "")),
+    svg("circle", { r: 11, class: "hit" }),
+    owned ? svg("rect", { x: -6.5, y: -6.5, width: 13, height: 13, rx: 2, class: "amy-cube", fill: ownerColor(space.owner, ctx) }) : svg("path", { class: "space-mark", d: "M-6 1.5q3 -4 6 0t6 0" }),
+    svg("circle", { r: 8.2, class: "space-ring" }),
+  );
+  if (action) {
+    g.setAttribute("tabindex", "0");
+    g.setAttribute("role", "button");
+    g.setAttribute("aria-label", action.text);
+    g.dataset.action = action.text;
+  }
+  return g;
+}
+
+function drawFields(view, ctx, moves) {
+  const x0 = 8;
+  const y0 = 20;
+  const cell = 24;
+  const rows = view.fields.map((f, r) => {
+    const action = moves.field.get(f.row);
+    const y = y0 + r * (cell + 10);
+    const next = f.spaces.findIndex((s) => s.owner === null || s.owner === undefined);
+    const g = svg(
+      "g",
+      { class: `amy-field${action ? " target" : ""}`, "data-field": f.row, transform: `translate(${x0},${y})` },
+      svg("title", {}, `field row ${f.row}: ${f.spaces.map((s) => s.resource + (s.owner === null || s.owner === undefined ? "" : ` (${ownerName(s.owner, ctx)})`)).join(", ")}${action ? ` · click: ${action.text}` : ""}`),
+      svg("rect", { class: "row-bg", x: -3, y: -3, width: 28 + 5 * (cell + 3) + 3, height: cell + 6, rx: 5 }),
+      svg("text", { class: "row-label", x: 12, y: cell / 2 + 4 }, f.row),
+    );
+    f.spaces.forEach((s, i) => {
+      const cx = 28 + i * (cell + 3) + cell / 2;
+      const cy = cell / 2;
+      const cellNode = svg("g", { class: `field-space${i === next ? " next" : ""}`, "data-index": i + 1 });
+      cellNode.append(svg("rect", { class: `space-bg res-bg-${s.resource}`, x: f2(cx - cell / 2), y: 0, width: cell, height: cell, rx: 3 }));
+      cellNode.append(resToken(s.resource, cx, cy, 13));
+      if (s.owner !== null && s.owner !== undefined) cellNode.append(cube(cx, cy, ownerColor(s.owner, ctx), 15, s.owner));
+      g.append(cellNode);
+    });
+    if (action) {
+      g.setAttribute("tabindex", "0");
+      g.setAttribute("role", "button");
+      g.setAttribute("aria-label", action.text);
+      g.dataset.action = action.text;
+    }
+    return g;
+  });
+  return svg("g", { class: "amy-fields" }, svg("text", { class: "area-title", x: x0, y: 12 }, "Fields"), rows);
+}
+
+function drawTemples(view, ctx, moves) {
+  const targets = templeTargets(moves);
+  const cell = 21;
+  const width = view.temple_length * (cell + 3) - 3;
+  const x0 = BOARD_W - 10 - width;
+  const y0 = 20;
+  const rows = TEMPLES.map((t, r) => {
+    const line = view.temples[t] || [];
+    const action = targets.get(t);
+    const y = y0 + r * (cell + 8);
+    const g = svg(
+      "g",
+      { class: `amy-temple${action ? " target" : ""}`, "data-temple": t, transform: `translate(${x0},${y})` },
+      svg("title", {}, `temple of ${cap(t)} (entrance at the left): ${line.length ? line.map((o, i) => `${i + 1}. ${ownerName(o, ctx)}`).join(", ") : "empty"} · ${TEMPLE_REWARD[t]}${action ? ` · click: ${action.text}` : ""}`),
+      svg("rect", { class: "row-bg", x: -60, y: -3, width: width + 63, height: cell + 6, rx: 5 }),
+      svg("text", { class: "row-label temple-name", x: -6, y: cell / 2 + 4 }, cap(t)),
+    );
+    for (let i = 0; i < view.temple_length; i++) {
+      const cx = i * (cell + 3) + cell / 2;
+      g.append(svg("rect", { class: "temple-space", x: f2(cx - cell / 2), y: 0, width: cell, height: cell, rx: 3 }));
+      const owner = line[i];
+      if (owner !== null && owner !== undefined) g.append(cube(cx, cell / 2, ownerColor(owner, ctx), 14, owner));
+    }
+    if (action) {
+      g.setAttribute("tabindex", "0");
+      g.setAttribute("role", "button");
+      g.setAttribute("aria-label", action.text);
+      g.dataset.action = action.text;
+    }
+    return g;
+  });
+  return svg(
+    "g",
+    { class: "amy-temples" },
+    svg("text", { class: "area-title", x: x0 - 60, y: 12 }, "Temples"),
+    svg("text", { class: "area-note", x: x0 + width, y: 12, "text-anchor": "end" }, "entrance at the left →"),
+    rows,
+  );
+}
+
+/** The temple rewards, in the free corner at the bottom right. */
+function drawRewards() {
+  const x = BOARD_W - 8;
+  const y = BOTTOM - 44;
+  const lines = [svg("text", { class: "area-title", x, y, "text-anchor": "end" }, "Temple rewards, 1st · 2nd")];
+  TEMPLES.forEach((t, i) => {
+    lines.push(svg("text", { class: "area-note reward", x, y: y + 13 + i * 12, "text-anchor": "end" }, `${cap(t)}: ${TEMPLE_SHORT[t]}`));
+  });
+  return svg("g", { class: "amy-rewards" }, svg("title", {}, "with 2 players only the 1st of each temple is rewarded"), lines);
+}
+
+function drawPassOrder(view, ctx) {
+  const x0 = 10;
+  const y0 = BOTTOM - 58;
+  const g = svg("g", { class: "amy-pass", id: "amy-pass", transform: `translate(${x0},${y0})` }, svg("title", {}, "the Pass space: who has passed this round, in order"));
+  g.append(svg("text", { class: "area-title", x: 0, y: 0 }, "Passed"));
+  const order = view.pass_order || [];
+  if (!order.length) g.append(svg("text", { class: "area-note", x: 0, y: 16 }, "nobody yet"));
+  order.forEach((seat, i) => {
+    g.append(cube(7 + i * 17, 12, ctx.seatColor(seat), 13, seat));
+  });
+  g.append(svg("text", { class: "area-title", x: 0, y: 40 }, `Round ${view.round}`));
+  g.append(svg("text", { class: "area-note tiles-left", x: 0, y: 52 }, `${count(view.tiles_left, "tile")} left; the game ends at ${view.end_threshold} or fewer`));
+  return g;
+}
+
+/** "river" along a lower side (from → to, left to right), outside it. */
+function riverLabel(bx, by, rx, ry) {
+  const len = Math.hypot(rx - bx, ry - by);
+  const [dx, dy] = [(rx - bx) / len, (ry - by) / len];
+  const x = (bx + rx) / 2 - dy * 17;
+  const y = (by + ry) / 2 + dx * 17;
+  const angle = (Math.atan2(dy, dx) * 180) / Math.PI;
+  return svg("text", { class: "area-note river-label", x: f2(x), y: f2(y), "text-anchor": "middle", transform: `rotate(${f2(angle)} ${f2(x)} ${f2(y)})` }, "river");
+}
+
+function drawBabylon(view, ctx, moves, ui) {
+  const garden = view.garden;
+  // The river along the two lower sides (vertices with i = 0 or j = 0), the walls above.
+  const [lx, ly] = pt(0, 4);
+  const [bx, by] = pt(0, 0);
+  const [rx, ry] = pt(4, 0);
+  const [tx, ty] = pt(4, 4);
+  const river = `M${f2(lx - 6)} ${f2(ly + 5)}L${f2(bx)} ${f2(by + 8)}L${f2(rx + 6)} ${f2(ry + 5)}`;
+  const background = [
+    svg("path", { class: "amy-river", d: river }),
+    svg("path", { class: "amy-river-waves", d: river }),
+    svg("path", { class: "amy-wall", d: `M${f2(lx)} ${f2(ly)}L${f2(tx)} ${f2(ty)}L${f2(rx)} ${f2(ry)}` }),
+  ];
+  const plantTargets = moves.plant;
+  const squares = garden.squares.map((sq) => {
+    const acts = plantTargets.get(sq.id);
+    let target = null;
+    if (acts) {
+      target = { action: acts.length === 1 ? acts[0] : null, label: acts.length === 1 ? acts[0].text : `plant ${sq.id} (then choose the payment)` };
+      if (ui.square === sq.id) target.selected = true;
+    }
+    const node = drawSquare(sq, ctx, target);
+    if (target && target.selected) node.classList.add("selected");
+    return node;
+  });
+  const spaces = garden.spaces.map((sp) => drawSpace(sp, ctx, moves.irrigate.get(sp.id)));
+  const choosing = plantTargets.size || moves.irrigate.size;
+  const node = svg(
+    "svg",
+    {
+      class: `board amy-babylon${choosing ? " choosing" : ""}${plantTargets.size ? " choosing-squares" : ""}${moves.irrigate.size ? " choosing-spaces" : ""}`,
+      id: "amy-babylon",
+      viewBox: `0 0 ${BOARD_W} ${f2(BOARD_H)}`,
+      role: "img",
+      "aria-label": "the Babylon board: hanging gardens, fields and temples",
+      preserveAspectRatio: "xMidYMid meet",
+    },
+    svg("rect", { class: "board-bg", x: 0, y: 0, width: BOARD_W, height: f2(BOARD_H), rx: 8 }),
+    svg("g", { class: "garden-back", "pointer-events": "none" }, background),
+    svg("g", { class: "squares" }, squares),
+    svg("g", { class: "spaces" }, spaces),
+    drawFields(view, ctx, moves),
+    drawTemples(view, ctx, moves),
+    drawPassOrder(view, ctx),
+    riverLabel(lx, ly, bx, by),
+    drawRewards(),
+  );
+  const choose = (target) => {
+    if (!target) return;
+    const sq = target.closest("g.amy-square.target");
+    if (sq) {
+      const acts = plantTargets.get(sq.dataset.square);
+      if (!acts) return;
+      if (acts.length === 1) {
+        ctx.act(acts[0]);
+      } else {
+        ui.square = sq.dataset.square;
+        ctx.rerender();
+      }
+      return;
+    }
+    const sp = target.closest("g.amy-space.target, g.amy-field.target, g.amy-temple.target");
+    if (sp && sp.dataset.action) ctx.act(sp.dataset.action);
+  };
+  node.addEventListener("click", (event) => choose(event.target.closest && event.target.closest(".target")));
+  node.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    const t = event.target.closest && event.target.closest(".target");
+    if (!t) return;
+    event.preventDefault();
+    choose(t);
+  });
+  return node;
+}
+
+// ------------------------------------------------------------------ the Mesopotamia route
+
+const TRACK_W = 450;
+const TRACK_H = 368;
+const TRACK_RX = 175;
+const TRACK_RY = 138;
+const CITY_W = 100;
+const CITY_H = 62;
+
+function cityPoint(position, n) {
+  const angle = (-90 + (360 / n) * position) * (Math.PI / 180);
+  return [TRACK_W / 2 + TRACK_RX * Math.cos(angle), TRACK_H / 2 + TRACK_RY * Math.sin(angle)];
+}
+
+function cityWords(city, view, ctx) {
+  const parts = [`${cap(city.name)} (${city.kind === "babylon" ? "Babylon: sell 1 or 2 resources, 3 VP each, then irrigate" : city.kind === "court" ? "court city" : "plant city"})`];
+  if (city.demand) parts.push(`demands ${city.demand}${city.plant && city.plant.up.extra ? ` + ${city.plant.up.extra} (the plant card's extra)` : ""}`);
+  if (city.offer) parts.push(`offers the next ${city.offer.join(" or ")}`);
+  if (city.plant) {
+    const p = city.plant;
+    parts.push(`plant card ${p.card}: quality ${p.up.quality}${p.up.extra ? ` + ${p.up.extra}` : ""} face up; its back: quality ${p.back.quality}${p.back.extra ? ` + ${p.back.extra}` : ""}`);
+  }
+  if (view.track.caravan === city.position) parts.push("the caravan is here");
+  return parts.join(" · ");
+}
+
+function drawCity(city, view, ctx, action, cost) {
+  const [x, y] = cityPoint(city.position, view.track.cities.length);
+  const here = view.track.caravan === city.position;
+  const classes = ["amy-city", `kind-${city.kind}`];
+  if (here) classes.push("caravan-here");
+  if (action) classes.push("target");
+  const g = svg(
+    "g",
+    { class: classes.join(" "), "data-city": city.name, "data-position": city.position, transform: `translate(${f2(x)},${f2(y)})` },
+    svg("title", {}, cityWords(city, view, ctx) + (action ? ` · click: ${action.text} (${count(cost, "camel")})` : "")),
+    svg("rect", { class: "city-bg", x: -CITY_W / 2, y: -CITY_H / 2, width: CITY_W, height: CITY_H, rx: 9 }),
+    svg("text", { class: "city-name", x: -CITY_W / 2 + 7, y: -CITY_H / 2 + 14 }, cap(city.name)),
+    svg("text", { class: "city-pos", x: CITY_W / 2 - 7, y: -CITY_H / 2 + 13, "text-anchor": "end" }, String(city.position)),
+  );
+  const left = -CITY_W / 2 + 7;
+  if (city.kind === "babylon") {
+    g.append(
+      svg("text", { class: "city-line", x: left, y: -2 }, "sell 1–2 resources"),
+      svg("text", { class: "city-line", x: left, y: 10 }, "3 VP each, then"),
+      svg("text", { class: "city-line", x: left, y: 22 }, "irrigate (no VP)"),
+    );
+  } else if (city.kind === "court") {
+    g.append(svg("text", { class: "city-line", x: left, y: 2 }, "pays"), resToken(city.demand, left + 30, -2, 12));
+    (city.offer || []).forEach((c, i) => {
+      g.append(svg("g", { class: `court-badge court-${c}`, transform: `translate(${left + i * 44},${11})` }, svg("rect", { x: 0, y: 0, width: 42, height: 15, rx: 4 }), svg("text", { x: 21, y: 11 }, c === "caravaneer" ? "caravan." : c)));
+    });
+  } else if (city.kind === "plant") {
+    g.append(svg("text", { class: "city-line", x: left, y: 2 }, "pays"), resToken(city.demand, left + 30, -2, 12));
+    const p = city.plant;
+    if (p) {
+      if (p.up.extra) g.append(svg("text", { class: "city-line", x: left + 39, y: 2 }, "+"), resToken(p.up.extra, left + 53, -2, 12));
+      const card = svg(
+        "g",
+        { class: `plant-card q${p.up.quality}`, transform: `translate(${CITY_W / 2 - 30},${-CITY_H / 2 + 20})`, "data-card": p.card },
+        svg("rect", { x: 0, y: 0, width: 24, height: 30, rx: 3 }),
+        svg("text", { class: "plant-q", x: 12, y: 14 }, `Q${p.up.quality}`),
+        svg("text", { class: "plant-id", x: 12, y: 25 }, p.card),
+      );
+      g.append(card);
+      g.append(svg("text", { class: "city-back", x: left, y: 24 }, `back: Q${p.back.quality}${p.back.extra ? ` +${RES_LETTER[p.back.extra]}` : ""}`));
+    }
+  }
+  if (action) {
+    g.append(svg("rect", { class: "target-ring", x: -CITY_W / 2 - 2, y: -CITY_H / 2 - 2, width: CITY_W + 4, height: CITY_H + 4, rx: 11 }));
+    g.append(svg("g", { class: "cost-badge", transform: `translate(0,${-CITY_H / 2 - 3})` }, svg("rect", { x: -27, y: -8, width: 54, height: 15, rx: 7 }), svg("text", { y: 3.5 }, count(cost, "camel"))));
+    g.setAttribute("tabindex", "0");
+    g.setAttribute("role", "button");
+    g.setAttribute("aria-label", `${action.text} (${count(cost, "camel")})`);
+    g.dataset.action = action.text;
+  }
+  return g;
+}
+
+function drawTrack(view, ctx, moves) {
+  const cities = view.track.cities;
+  const n = cities.length;
+  const seat = ctx.viewer;
+  const loop = svg("ellipse", { class: "track-loop", cx: TRACK_W / 2, cy: TRACK_H / 2, rx: TRACK_RX, ry: TRACK_RY });
+  const arrows = [];
+  for (let i = 0; i < n; i++) {
+    const mid = (-90 + (360 / n) * (i + 0.5)) * (Math.PI / 180);
+    const x = TRACK_W / 2 + TRACK_RX * Math.cos(mid);
+    const y = TRACK_H / 2 + TRACK_RY * Math.sin(mid);
+    const dir = Math.atan2(TRACK_RY * Math.cos(mid), -TRACK_RX * Math.sin(mid)) * (180 / Math.PI);
+    arrows.push(svg("path", { class: "track-arrow", d: "M-4 -4L3 0L-4 4", transform: `translate(${f2(x)},${f2(y)}) rotate(${f2(dir)})` }));
+  }
+  const nodes = cities.map((c) => {
+    const action = moves.caravan.get(c.name);
+    return drawCity(c, view, ctx, action, action && seat !== null ? caravanCost(view, seat, c) : 0);
+  });
+  // The caravan token: a tab on top of its city (never a destination, so no cost badge there).
+  const here = cities[view.track.caravan];
+  const [hx, hy] = cityPoint(here.position, n);
+  const cx = TRACK_W / 2;
+  const cy = TRACK_H / 2;
+  const token = svg(
+    "g",
+    { class: "amy-caravan", id: "amy-caravan", "data-position": here.position, transform: `translate(${f2(hx + 10)},${f2(hy - CITY_H / 2 - 3)})`, "pointer-events": "none" },
+    svg("title", {}, `the caravan is at ${cap(here.name)}`),
+    svg("rect", { x: -27, y: -9, width: 54, height: 17, rx: 8.5 }),
+    svg("text", { y: 3.8 }, "caravan"),
+  );
+  const me = seat !== null && view.player_info[seat] ? view.player_info[seat] : null;
+  const node = svg(
+    "svg",
+    { class: `board amy-track${moves.caravan.size ? " choosing" : ""}`, id: "amy-track", viewBox: `0 0 ${TRACK_W} ${TRACK_H}`, role: "img", "aria-label": "Mesopotamia: the caravan route", preserveAspectRatio: "xMidYMid meet" },
+    svg("rect", { class: "track-bg", x: 0, y: 0, width: TRACK_W, height: TRACK_H, rx: 8 }),
+    loop,
+    svg("g", { class: "arrows", "pointer-events": "none" }, arrows),
+    svg("text", { class: "track-title", x: cx, y: cy - 14 }, "Mesopotamia"),
+    svg("text", { class: "area-note", x: cx, y: cy + 2, "text-anchor": "middle" }, "the caravan moves clockwise"),
+    me ? svg("text", { class: "area-note", x: cx, y: cy + 16, "text-anchor": "middle" }, `your caravan bonus: +${me.caravan_bonus}`) : null,
+    svg("g", { class: "cities" }, nodes),
+    token,
+  );
+  const choose = (t) => {
+    if (t && t.dataset.action) ctx.act(t.dataset.action);
+  };
+  node.addEventListener("click", (event) => choose(event.target.closest && event.target.closest("g.amy-city.target")));
+  node.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    const t = event.target.closest && event.target.closest("g.amy-city.target");
+    if (!t) return;
+    event.preventDefault();
+    choose(t);
+  });
+  return node;
+}
+
+// ------------------------------------------------------------------ craft cards and stock
+
+function craftRows(view, ctx, moves) {
+  const rows = view.craft_rows.map((row) => {
+    const cards = row.cards.map((card, i) => {
+      if (card.taken) {
+        return el("div", { class: "amy-craft taken", "data-row": row.row, "data-index": i, title: `a ${card.kind} already recruited this round (face down)` }, el("span", { class: "craft-back", text: "taken" }));
+      }
+      const action = moves.recruit.get(`${row.row}:${card.kind}`);
+      const face = [el("span", { class: "craft-kind", text: card.kind }), el("span", { class: "craft-text", text: CRAFT_TEXT[card.kind] || "" })];
+      const label = `${card.kind}: ${CRAFT_WORDS[card.kind] || ""} · costs ${row.cost === null ? "-" : count(row.cost, "talent")}`;
+      if (!action) return el("div", { class: `amy-craft kind-${card.kind}`, "data-row": row.row, "data-index": i, "data-kind": card.kind, title: label }, face);
+      return el(
+        "button",
+        {
+          type: "button",
+          class: `amy-craft kind-${card.kind} target`,
+          "data-row": row.row,
+          "data-index": i,
+          "data-kind": card.kind,
+          "data-action": action.text,
+          title: `${label} · click: ${action.text}`,
+          onclick: () => ctx.act(action),
+        },
+        face,
+      );
+    });
+    return el(
+      "div",
+      { class: "amy-craft-row", "data-row": row.row },
+      el("span", { class: "row-head" }, el("b", { text: `Row ${row.row}` }), el("span", { class: "row-cost", text: row.cost === null ? "empty" : row.cost ? count(row.cost, "talent") : "free" })),
+      cards,
+    );
+  });
+  return el(
+    "section",
+    { class: "amy-box amy-crafts", id: "amy-crafts" },
+    el("h3", {}, "Craftsmen ", el("span", { class: "muted small", text: "a row costs 1 talent per card already taken in it" })),
+    el("div", { class: "amy-craft-rows" }, rows),
+  );
+}
+
+function stockBox(view) {
+  const stock = view.stock;
+  const courtCells = Object.entries(stock.court).map(([type, left]) =>
+    el("span", { class: "stock-court", "data-court": type, title: `${type} cards left by level (1, 2, 3)` }, el("b", { text: type }), " ", left.map((n, i) => `L${i + 1}:${n}`).join(" ")),
+  );
+  return el(
+    "section",
+    { class: "amy-box amy-stock", id: "amy-stock" },
+    el("h3", {}, "Stock ", el("span", { class: "muted small", text: `round ${view.round}` })),
+    el("div", { class: "stock-line" }, el("span", { class: "muted", text: "resources " }), RESOURCES.map((r) => resChip(r, stock.resources[r], { zero: true }))),
+    el("div", { class: "stock-line" }, el("span", {}, el("span", { class: "muted", text: "camels " }), el("b", { text: stock.camels })), el("span", {}, el("span", { class: "muted", text: "gardeners " }), el("b", { text: stock.gardeners }))),
+    el("div", { class: "stock-line" }, el("span", { class: "muted", text: "court cards " }), courtCells),
+    el(
+      "div",
+      { class: "stock-line" },
+      el("span", { class: "muted", text: "garden tiles " }),
+      el("span", { id: "tiles-left" }, `${view.tiles_left} on the board (the game ends after a round with ${view.end_threshold} or fewer)`),
+    ),
+    view.box && view.box.length ? el("div", { class: "stock-line muted small" }, `in the box: ${view.box.join(", ")}`) : null,
+  );
+}
+
+function legend() {
+  const item = (cls, label) => el("li", {}, el("span", { class: `legend-swatch ${cls}` }), label);
+  return el(
+    "details",
+    { class: "legend" },
+    el("summary", { text: "Legend" }),
+    el(
+      "ul",
+      {},
+      item("asw-floor", "garden square, darker for higher floors (1 to 4); its tile id, the plant quality it needs (Q1–Q3) and its bonus"),
+      item("asw-planted", "planted square, outlined and dotted in the planter's colour"),
+      item("asw-drop", "a drop: the square is irrigated (all spaces of one of its sides hold cubes)"),
+      item("asw-space", "irrigation space: empty (solid ring: it may take a cube now, dashed: not yet connected to the river)"),
+      item("asw-cube", "a cube in its player's colour; grey: neutral"),
+      item("asw-river", "the river along the two lower sides"),
+      item("asw-unused", "hatched: a square not used with this number of players"),
+      item("asw-lit", "yellow: what you may click now"),
+    ),
+  );
+}
+
+// ------------------------------------------------------------------ your decision
+
+function button(action, content, { id, cls = "choice", title } = {}, ctx) {
+  return el(
+    "button",
+    { type: "button", class: cls || null, id, title: title || action.text, "data-action": action.text, onclick: () => ctx.act(action) },
+    [content].flat(Infinity),
+  );
+}
+
+function nextFieldResource(view, row) {
+  const f = view.fields.find((x) => x.row === row);
+  if (!f) return null;
+  const s = f.spaces.find((x) => x.owner === null || x.owner === undefined);
+  return s ? s.resource : null;
+}
+
+function fieldButtons(view, ctx, moves) {
+  return el(
+    "div",
+    { class: "choice-list", id: "field-choices" },
+    [...moves.field.values()].map((a) => {
+      const res = nextFieldResource(view, a.field);
+      return button(a, [`Field row ${a.field}`, res ? el("span", { class: "muted" }, " · take ", resChip(res)) : null], {}, ctx);
+    }),
+  );
+}
+
+function templeButtons(view, ctx, moves, id) {
+  const targets = templeTargets(moves);
+  return el(
+    "div",
+    { class: "choice-list", id },
+    [...targets.values()].map((a) => button(a, [`${cap(a.temple)}`, el("span", { class: "muted small", text: ` ${TEMPLE_REWARD[a.temple]}` })], {}, ctx)),
+  );
+}
+
+function actionControls(view, ctx, moves) {
+  const parts = [el("h3", { text: "Your turn" })];
+  const recruits = moves.recruit.size;
+  const cities = moves.caravan.size;
+  const lines = [];
+  if (recruits) lines.push("click a lit craft card to recruit it (the row's cost is under the row's name)");
+  if (cities) lines.push("click a lit city to move the caravan there (its cost in camels is on it)");
+  lines.push("or pass for the rest of the round (each later turn brings 1 talent)");
+  parts.push(el("p", { class: "hint", id: "action-hint", text: cap(lines.join("; ")) + "." }));
+  if (!recruits && !cities) parts.push(el("p", { class: "hint", text: "You can neither recruit nor move the caravan now." }));
+  if (moves.pass) parts.push(button(moves.pass, "Pass", { id: "pass-button", cls: "primary big" }, ctx));
+  return parts;
+}
+
+function plantControls(view, ctx, moves) {
+  const ui = ctx.ui;
+  const city = view.track.cities[view.track.caravan];
+  const plant = city && city.plant;
+  const parts = [el("h3", {}, "Plant a garden ", city ? el("span", { class: "muted small", text: `at ${cap(city.name)}` }) : null)];
+  parts.push(
+    el(
+      "p",
+      { class: "hint", id: "plant-hint" },
+      `Click a lit square in the garden (${moves.plant.size} possible)${plant ? `: this plant has quality ${plant.up.quality}` : ""}. You take its tile and bonus.`,
+    ),
+  );
+  if (ui.square && !moves.plant.has(ui.square)) ui.square = null;
+  if (ui.square) {
+    const acts = moves.plant.get(ui.square);
+    parts.push(
+      el("p", { class: "pay-head" }, `${ui.square}: how do you pay?`),
+      el(
+        "div",
+        { class: "choice-list pay-choices", id: "pay-choices" },
+        acts.map((a) => button(a, [el("span", { text: "pay " }), resList(a.resources, { words: true })], { title: a.words }, ctx)),
+        el("button", { type: "button", class: "link", text: "another square", onclick: () => { ui.square = null; ctx.rerender(); } }),
+      ),
+    );
+  }
+  return parts;
+}
+
+function courtControls(view, ctx, moves) {
+  const me = view.player_info[ctx.viewer];
+  const city = view.track.cities[view.track.caravan];
+  const byCourt = new Map();
+  for (const a of moves.court) {
+    if (!byCourt.has(a.court)) byCourt.set(a.court, []);
+    byCourt.get(a.court).push(a);
+  }
+  return [
+    el("h3", {}, "Court card ", city ? el("span", { class: "muted small", text: `at ${cap(city.name)}` }) : null),
+    el("p", { class: "hint", text: "Take the next level of one of the city's court cards, paying its resource (wine may stand in)." }),
+    el(
+      "div",
+      { class: "choice-list", id: "court-choices" },
+      [...byCourt.entries()].map(([court, acts]) => {
+        const level = ((me && me.court && me.court[court]) || 0) + 1;
+        return el(
+          "div",
+          { class: "court-group", "data-court": court },
+          el("span", { class: "court-name" }, el("b", { text: `${cap(court)} ${level}` }), el("small", { class: "muted", text: ` ${COURT_TEXT[court] || ""}` })),
+          el("span", { class: "pay-buttons" }, acts.map((a) => button(a, [el("span", { text: "pay " }), resList(a.resources, { words: true })], { cls: "pay", title: a.words }, ctx))),
+        );
+      }),
+    ),
+  ];
+}
+
+function exchangeControls(view, ctx, moves) {
+  const byGive = new Map();
+  for (const a of moves.exchange) {
+    if (!byGive.has(a.give)) byGive.set(a.give, []);
+    byGive.get(a.give).push(a);
+  }
+  return [
+    el("h3", { text: "Tammouz: exchange" }),
+    el("p", { class: "hint", text: "Give one of your resources for another one from the stock (never wine), or decline." }),
+    el(
+      "div",
+      { class: "choice-list", id: "exchange-choices" },
+      [...byGive.entries()].map(([give, acts]) =>
+        el(
+          "div",
+          { class: "court-group", "data-give": give },
+          el("span", {}, "give ", resChip(give), " for"),
+          el("span", { class: "pay-buttons" }, acts.map((a) => button(a, resChip(a.take), { cls: "pay", title: a.words }, ctx))),
+        ),
+      ),
+    ),
+    moves.decline ? button(moves.decline, "Decline", { id: "decline-button" }, ctx) : null,
+  ];
+}
+
+function controls(payload, ctx, moves) {
+  const view = payload.view;
+  if (ctx.viewer === null || !ctx.yourTurn || view.current !== ctx.viewer) return null;
+  const phase = view.phase;
+  const me = view.player_info[ctx.viewer];
+  let parts = [];
+  const handled = new Set();
+  const use = (...types) => types.forEach((t) => handled.add(t));
+  if (phase === "action") {
+    parts = actionControls(view, ctx, moves);
+    use("pass", "recruit", "caravan");
+  } else if (phase === "peasant") {
+    parts = [el("h3", { text: "Peasant: a field row" }), el("p", { class: "hint", text: "Click a lit field row (or its button): your cube goes on its leftmost empty space and you take that resource. The wine space completes the row." }), fieldButtons(view, ctx, moves)];
+    use("field");
+  } else if (phase === "priest") {
+    parts = [el("h3", { text: "Priest: a temple" }), el("p", { class: "hint", text: "Click a lit temple (or its button): your cube enters at the left and pushes the others right." }), templeButtons(view, ctx, moves, "temple-choices")];
+    use("temple");
+  } else if (phase === "irrigate") {
+    parts = [el("h3", { text: "Irrigate" }), el("p", { class: "hint", id: "irrigate-hint", text: `Click a lit irrigation space in the garden (${moves.irrigate.size} possible): it must touch the river or a cube connected to it. An engineer scores 2 VP; the Babylon irrigation none.` })];
+    use("irrigate");
+  } else if (phase === "babylon") {
+    parts = [
+      el("h3", { text: "Babylon: sell" }),
+      el("p", { class: "hint", text: "Give one or two resources: 3 VP each. Then you irrigate a space." }),
+      el("div", { class: "choice-list", id: "sell-choices" }, moves.sell.map((a) => button(a, [el("span", { text: "sell " }), resList(a.resources, { words: true })], { title: a.words }, ctx))),
+    ];
+    use("sell");
+  } else if (phase === "court city") {
+    parts = courtControls(view, ctx, moves);
+    use("court");
+  } else if (phase === "plant city") {
+    parts = plantControls(view, ctx, moves);
+    use("plant");
+  } else if (phase === "tile resource") {
+    const left = view.pending && view.pending.resources;
+    parts = [
+      el("h3", { text: "Garden tile: a resource" }),
+      el("p", { class: "hint", text: `Take a resource of your choice from the stock${left > 1 ? ` (${left} to take)` : ""}.` }),
+      el("div", { class: "choice-list button-grid", id: "take-choices" }, moves.take.map((a) => button(a, [resChip(a.resources[0]), el("span", { text: a.resources[0] })], { title: a.words }, ctx))),
+    ];
+    use("take");
+  } else if (phase === "tile court card") {
+    parts = [
+      el("h3", { text: "Garden tile: a court card" }),
+      el("p", { class: "hint", text: "Take the next level of a court card of your choice, or a gardener." }),
+      el("div", { class: "choice-list", id: "choose-choices" }, moves.choose.map((a) => button(a, [el("b", { text: cap(a.court) }), el("small", { class: "muted", text: ` ${COURT_TEXT[a.court] || ""}` })], { title: a.words }, ctx))),
+    ];
+    use("choose");
+  } else if (phase === "procession") {
+    parts = [
+      el("h3", { text: "Procession" }),
+      el("p", { class: "hint", text: "You passed last: choose the temple your cube enters (click it or its button); a grey cube enters each of the other two." }),
+      templeButtons(view, ctx, moves, "procession-choices"),
+    ];
+    use("procession");
+  } else if (phase === "ishtar") {
+    parts = [
+      el("h3", { text: "Ishtar: your reward" }),
+      el("p", { class: "hint", text: "You are first in Ishtar's temple: take a camel or a talent." }),
+      el("div", { class: "choice-list", id: "ishtar-choices" }, moves.ishtar.map((a) => button(a, `Take a ${a.item}`, { title: a.words }, ctx))),
+    ];
+    use("ishtar");
+  } else if (phase === "tammouz field") {
+    parts = [
+      el("h3", { text: "Tammouz: a field cube" }),
+      el("p", { class: "hint", text: "You are first in Tammouz's temple: put a cube on a field row (click it or its button) and take its resource, or decline." }),
+      fieldButtons(view, ctx, moves),
+      moves.decline ? button(moves.decline, "Decline", { id: "decline-button" }, ctx) : null,
+    ];
+    use("field", "decline");
+  } else if (phase === "tammouz exchange") {
+    parts = exchangeControls(view, ctx, moves);
+    use("exchange", "decline");
+  } else if (phase === "storage") {
+    const held = me ? RESOURCES.reduce((n, r) => n + (me.resources[r] || 0), 0) : 0;
+    parts = [
+      el("h3", { text: "Storage limit" }),
+      el("p", { class: "hint", text: `You hold ${count(held, "resource")} and may keep ${me ? me.storage_limit : "?"}: discard one.` }),
+      el("div", { class: "choice-list button-grid", id: "discard-choices" }, moves.discard.map((a) => button(a, [resChip(a.resources[0], me ? me.resources[a.resources[0]] : null), el("span", { text: `discard ${a.resources[0]}` })], { title: a.words }, ctx))),
+    ];
+    use("discard");
+  }
+  const rest = moves.all.filter((a) => !handled.has(a.type));
+  if (rest.length) {
+    parts.push(el("div", { class: "choice-list", id: "other-choices" }, rest.map((a) => button(a, a.words ? cap(a.words) : a.text, {}, ctx))));
+  }
+  // Every legal move as a plain button too, for the keyboard and for a quick look.
+  parts.push(
+    el(
+      "details",
+      { class: "all-moves", id: "all-moves" },
+      el("summary", { text: `All ${count(moves.all.length, "legal move")} as buttons` }),
+      el("div", { class: "all-moves-list" }, moves.all.map((a) => button(a, a.text, { cls: "small-move", title: a.words || a.text }, ctx))),
+    ),
+  );
+  return el("section", { class: `panel controls amy-controls`, id: "controls", "data-phase": phase }, parts);
+}
+
+// ------------------------------------------------------------------ what everyone sees
+
+function courtLine(p) {
+  const parts = ["banker", "caravaneer", "palace"].map((c) =>
+    el("span", { class: `court-level${p.court[c] ? "" : " none"}`, "data-court": c, title: `${c} level ${p.court[c]}: ${COURT_TEXT[c]}` }, `${c} `, el("b", { text: p.court[c] || "–" })),
+  );
+  parts.push(el("span", { class: `court-level${p.gardeners ? "" : " none"}`, "data-court": "gardener", title: `gardeners: ${COURT_TEXT.gardener} each` }, "gardeners ", el("b", { text: p.gardeners })));
+  return parts;
+}
+
+function playersPanel(payload, ctx) {
+  const view = payload.view;
+  const over = view.phase === "over";
+  const blocks = view.player_info.map((p) => {
+    const current = !over && view.current === p.seat;
+    const winner = over && (view.winners || []).includes(p.seat);
+    const mine = p.seat === ctx.viewer;
+    const held = RESOURCES.reduce((n, r) => n + (p.resources[r] || 0), 0);
+    const tiles = p.tiles.length
+      ? p.tiles.map((t) => el("span", { class: "tile-chip", "data-tile": t.id, title: `${t.id} (floor ${t.floor}): ${bonusWords(t.bonus)}` }, el("b", { text: t.id }), el("small", { text: ` f${t.floor}` })))
+      : [el("span", { class: "muted", text: "none" })];
+    return el(
+      "div",
+      { class: `amy-player${current ? " current" : ""}${mine ? " me" : ""}${winner ? " won" : ""}${p.passed ? " passed" : ""}`, "data-seat": p.seat, style: { "--seat": ctx.seatColor(p.seat) } },
+      el(
+        "div",
+        { class: "player-head" },
+        el("span", { class: "mark", text: current ? "▶" : winner ? "★" : "" }),
+        ctx.seatChip(p.seat, { you: mine }),
+        view.start === p.seat && !over ? el("span", { class: "first-tag", title: "start player of this round", text: "start" }) : null,
+        p.passed && !over ? el("span", { class: "passed-tag", title: "passed this round", text: "passed" }) : null,
+        el("span", { class: "player-total" }, el("b", { class: "total", text: p.score }), " VP"),
+      ),
+      el(
+        "div",
+        { class: "player-row" },
+        el("span", { class: "holding", "data-what": "talents", title: "talents" }, el("span", { class: "coin" }), el("b", { text: p.talents }), " talents"),
+        el("span", { class: "holding", "data-what": "camels", title: "camels" }, el("b", { text: p.camels }), " camels"),
+        el("span", { class: "holding", "data-what": "cubes", title: "cubes in supply" }, el("span", { class: "mini-cube", style: { "--seat": ctx.seatColor(p.seat) } }), el("b", { text: p.cubes }), " cubes"),
+      ),
+      el(
+        "div",
+        { class: "player-row res-line" },
+        RESOURCES.map((r) => resChip(r, p.resources[r], { zero: true })),
+        el("span", { class: `storage${held > p.storage_limit ? " over" : ""}`, title: "resources held / the storage limit kept after each round" }, `${held}/${p.storage_limit}`),
+      ),
+      el("div", { class: "player-row court-line" }, courtLine(p)),
+      el("div", { class: "player-row tiles-line", "data-seat": p.seat }, el("span", { class: "muted", text: `tiles (${p.tiles.length}) ` }), tiles),
+    );
+  });
+  return el("section", { class: "panel players amy-players", id: "players" }, el("h3", { text: "Players" }), blocks);
+}
+
+function automaticPanel(payload) {
+  const auto = (payload.view && payload.view.automatic) || [];
+  if (!auto.length) return null;
+  return el(
+    "section",
+    { class: "panel note amy-automatic", id: "amy-automatic" },
+    el("b", { text: "Then automatically " }),
+    el("span", { class: "muted small", text: "(the only option): " }),
+    el("span", { class: "auto-list" }, auto.join(" · ")),
+  );
+}
+
+function finalPanel(payload, ctx) {
+  const view = payload.view;
+  if (view.phase !== "over") return null;
+  const scores = view.scores || view.player_info.map((p) => p.score);
+  const final = view.final || [];
+  const rows = view.player_info.map((p) => {
+    const f = final[p.seat] || {};
+    const bonus = (f.amyitis || 0) + (f.leftover || 0);
+    return el(
+      "tr",
+      { "data-seat": p.seat, class: (view.winners || []).includes(p.seat) ? "won" : "" },
+      el("td", { class: "who" }, ctx.seatChip(p.seat, { you: p.seat === ctx.viewer })),
+      el("td", { class: "num", text: scores[p.seat] - bonus }),
+      el("td", { class: "num", text: p.tiles.length }),
+      el("td", { class: "num", text: f.amyitis ?? 0 }),
+      el("td", { class: "num", text: f.leftover ?? 0 }),
+      el("td", { class: "num score", text: scores[p.seat] }),
+    );
+  });
+  return el(
+    "section",
+    { class: "panel final-panel", id: "final" },
+    el("h3", { text: "Final scoring" }),
+    el(
+      "table",
+      { class: "players-table final-table" },
+      el("thead", {}, el("tr", {}, el("th", { text: "Player" }), el("th", { class: "num", text: "Play" }), el("th", { class: "num", text: "Tiles" }), el("th", { class: "num", text: "Amyitis" }), el("th", { class: "num", text: "Left over" }), el("th", { class: "num", text: "Total" }))),
+      el("tbody", {}, rows),
+    ),
+    el("p", { class: "muted small", text: "Amyitis: the bonus for the garden tiles held; left over: 1 VP per resource. Ties: most tiles, then most talents." }),
+  );
+}
+
+function drawBoard(area, payload, ctx, moves) {
+  const view = payload.view;
+  const ui = ctx.ui;
+  const zoom = el("button", {
+    type: "button",
+    class: "zoom-toggle",
+    "aria-pressed": ui.zoom ? "true" : "false",
+    text: ui.zoom ? "Fit board" : "Zoom board",
+    onclick: () => {
+      ui.zoom = !ui.zoom;
+      ctx.rerender();
+    },
+  });
+  const scroller = el("div", { class: ui.zoom ? "board-scroll amy-scroll zoomed" : "board-scroll amy-scroll" }, drawBabylon(view, ctx, moves, ui));
+  const keep = area.querySelector(".amy-scroll");
+  const scroll = keep ? [keep.scrollLeft, keep.scrollTop] : [0, 0];
+  area.replaceChildren(
+    el(
+      "div",
+      { class: "amy-board" },
+      el("div", { class: "amy-babylon-box" }, scroller, el("div", { class: "board-tools" }, legend(), zoom)),
+      el("div", { class: "amy-track-box" }, drawTrack(view, ctx, moves)),
+      craftRows(view, ctx, moves),
+      stockBox(view),
+    ),
+  );
+  scroller.scrollLeft = scroll[0];
+  scroller.scrollTop = scroll[1];
+}
+
+/** Draw the board into areas.board and the side panel into areas.panel. */
+export function render(areas, payload, ctx) {
+  document.body.classList.add("game-amyitis");
+  const view = payload.view;
+  if (!view || !view.garden) {
+    areas.board.replaceChildren(el("p", { text: "Waiting for the game to start…" }));
+    areas.panel.replaceChildren();
+    return;
+  }
+  const mine = ctx.viewer !== null && ctx.yourTurn && view.current === ctx.viewer;
+  const moves = sortActions(mine ? payload.legal_actions || [] : []);
+  const ui = ctx.ui;
+  // Forget a choice in progress when the decision changed.
+  if (ui.decision !== payload.version) {
+    ui.square = null;
+    ui.decision = payload.version;
+  }
+  if (ui.square && !moves.plant.has(ui.square)) ui.square = null;
+  rememberAutomatic(payload);
+  drawBoard(areas.board, payload, ctx, moves);
+  areas.panel.replaceChildren(
+    ...[finalPanel(payload, ctx), controls(payload, ctx, moves), automaticPanel(payload), playersPanel(payload, ctx)].filter(Boolean),
+  );
+  queueMicrotask(decorateLog);
+}
