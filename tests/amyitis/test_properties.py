@@ -2,9 +2,9 @@
 
 Hypothesis draws the seed; each game is played to its end by random legal choices, checking
 the invariants below after every action (a saved copy and the views every few dozen). The
-number of games per player count is ``ZIGGURAT_PROPERTY_GAMES`` (default 100: an Amyitis
-game is several hundred decisions long, so the default keeps this file to a few seconds a
-player count; CI may raise it).
+number of games per player count is ``ZIGGURAT_PROPERTY_GAMES`` (default 1000, as for Tower
+of Babel and Ishtar; an Amyitis game is several hundred decisions long, so this file takes
+a minute or two a player count).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from ziggurat.games.amyitis.state import AmyitisState
 
 from .helpers import new_game
 
-GAMES = int(os.environ.get("ZIGGURAT_PROPERTY_GAMES", "100"))
+GAMES = int(os.environ.get("ZIGGURAT_PROPERTY_GAMES", "1000"))
 MAX_ACTIONS = 20_000
 """Far above any game seen (the rules reference's §12: random games end within 50 rounds);
 the rules have no round limit, so reaching it is a failure, not an end."""
