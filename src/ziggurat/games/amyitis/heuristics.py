@@ -95,7 +95,8 @@ def rounds_left(state: AmyitisState) -> float:
 
 
 def resource_values(state: AmyitisState, seat: int) -> float:
-    """Resources held, in points: the best ones up to the storage limit count in full."""
+    """Resources held, in points: the best ones up to the storage limit count in full (one
+    more during the action phase, when a token may still be spent before the discard)."""
     base = 5 * seat
     held = state.res[base : base + 5]
     values = sorted([WINE_VALUE] * held[WINE] + [BASIC] * (sum(held) - held[WINE]), reverse=True)
@@ -116,8 +117,6 @@ def court_value(state: AmyitisState, seat: int, court: int, level: int, left: fl
         return left * (TALENT * talents + points)
     if court == CARAVANEER:
         return 1.2 * data.caravaneer_bonus[level] + 0.8 * (data.storage[level] - data.storage[0])
-    if court == PALACE:
-        return 0.0
     return 0.0
 
 
