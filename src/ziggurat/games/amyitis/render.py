@@ -28,14 +28,15 @@ G12 and G22 is read off the screen as ``irrigate G12-G22.1`` / ``.2``.
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from rich.console import Console, Group, RenderableType
+from rich.console import Group, RenderableType
 from rich.text import Text
+
+from ziggurat.plain_text import to_plain
 
 from .actions import NOTATION_HELP as _ENGINE_NOTATION_HELP
 
@@ -1149,25 +1150,6 @@ def render_view(
         parts += [Text(), log_table(notes, view["seat"], names, log_lines, log_current)]
     parts += [Text(), status_text(view, names)]
     return Group(*parts)
-
-
-def to_plain(renderable: RenderableType, width: int = 120) -> str:
-    """Render without colour or escape codes (for ``str(state)``, logs and tests)."""
-    buffer = io.StringIO()
-    console = Console(
-        file=buffer,
-        width=width,
-        color_system=None,
-        force_terminal=False,
-        force_jupyter=False,
-        force_interactive=False,
-        legacy_windows=False,
-        no_color=True,
-        highlight=False,
-        emoji=False,
-    )
-    console.print(renderable)
-    return "\n".join(line.rstrip() for line in buffer.getvalue().splitlines()) + "\n"
 
 
 def view_text(

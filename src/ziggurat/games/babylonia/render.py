@@ -19,15 +19,16 @@ player types (``M7,3``: row 7, column 3) can be read off the row and column labe
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from rich.console import Console, Group, RenderableType
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
+
+from ziggurat.plain_text import to_plain
 
 from .actions import NOTATION_HELP as _ENGINE_NOTATION_HELP
 
@@ -594,25 +595,6 @@ def render_view(
         view, seat_names=seat_names, notes=notes, log_lines=log_lines, log_current=log_current
     )
     return Group(board_map, legend, Text(), panel)
-
-
-def to_plain(renderable: RenderableType, width: int = 120) -> str:
-    """Render without colour or escape codes (for ``str(state)``, logs and tests)."""
-    buffer = io.StringIO()
-    console = Console(
-        file=buffer,
-        width=width,
-        color_system=None,
-        force_terminal=False,
-        force_jupyter=False,
-        force_interactive=False,
-        legacy_windows=False,
-        no_color=True,
-        highlight=False,
-        emoji=False,
-    )
-    console.print(renderable)
-    return "\n".join(line.rstrip() for line in buffer.getvalue().splitlines()) + "\n"
 
 
 def view_text(

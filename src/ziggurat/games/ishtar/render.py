@@ -24,17 +24,17 @@ never counted. Four columns per hex keep the four-player map (222 hexes) under 1
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from rich.console import Console, Group, RenderableType
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from ziggurat.core.hexgrid import axial_rotate
+from ziggurat.plain_text import to_plain
 
 from .actions import NOTATION_HELP as _ENGINE_NOTATION_HELP
 
@@ -1045,25 +1045,6 @@ def render_view(
         parts += [Text(), log_table(notes, view["seat"], names, log_lines, log_current)]
     parts += [Text(), status_text(view, names)]
     return Group(*parts)
-
-
-def to_plain(renderable: RenderableType, width: int = 120) -> str:
-    """Render without colour or escape codes (for ``str(state)``, logs and tests)."""
-    buffer = io.StringIO()
-    console = Console(
-        file=buffer,
-        width=width,
-        color_system=None,
-        force_terminal=False,
-        force_jupyter=False,
-        force_interactive=False,
-        legacy_windows=False,
-        no_color=True,
-        highlight=False,
-        emoji=False,
-    )
-    console.print(renderable)
-    return "\n".join(line.rstrip() for line in buffer.getvalue().splitlines()) + "\n"
 
 
 def view_text(

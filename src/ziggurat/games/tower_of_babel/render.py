@@ -15,15 +15,16 @@ This module is the game's *terminal front end*: the game-agnostic loop in
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from rich.console import Console, Group, RenderableType
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
+
+from ziggurat.plain_text import to_plain
 
 from .actions import NOTATION_HELP as _ENGINE_NOTATION_HELP
 from .components import TYPES
@@ -860,25 +861,6 @@ def render_view(
     if notes or log_lines:
         parts += [Text(), log_table(notes, view["seat"], names, log_lines, log_current)]
     return Group(*parts)
-
-
-def to_plain(renderable: RenderableType, width: int = 120) -> str:
-    """Render without colour or escape codes (for ``str(state)``, logs and tests)."""
-    buffer = io.StringIO()
-    console = Console(
-        file=buffer,
-        width=width,
-        color_system=None,
-        force_terminal=False,
-        force_jupyter=False,
-        force_interactive=False,
-        legacy_windows=False,
-        no_color=True,
-        highlight=False,
-        emoji=False,
-    )
-    console.print(renderable)
-    return "\n".join(line.rstrip() for line in buffer.getvalue().splitlines()) + "\n"
 
 
 def view_text(
