@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from ziggurat.core.action import Action
@@ -100,8 +101,10 @@ def field_text(row: int) -> str:
     return f"F{row + 1}"
 
 
-def payments_for(demand: Sequence[int]) -> tuple[Tokens, ...]:
-    """Every way to pay ``demand`` (resource numbers) when wine may stand for any of them."""
+@cache
+def payments_for(demand: tuple[int, ...]) -> tuple[Tokens, ...]:
+    """Every way to pay ``demand`` (resource numbers) when wine may stand for any of them
+    (cached: the route has a handful of demands)."""
     found: set[Tokens] = set()
     for choice in itertools.product((False, True), repeat=len(demand)):
         paid = (WINE if wine else r for r, wine in zip(demand, choice, strict=True))

@@ -218,15 +218,13 @@ def caravan_cost(state: AmyitisState, seat: int, city: int) -> int:
     return distance - bonus if distance - bonus >= 1 else -1
 
 
-def plant_demand(state: AmyitisState, city: int) -> tuple[int, int, list[int]]:
+def plant_demand(state: AmyitisState, city: int) -> tuple[int, int, tuple[int, ...]]:
     """``(card, quality, demanded resources)`` of the plant city ``city``."""
     data = state.game.data
     card = state.city_card[city]
     quality, extra = data.plant_faces[card][state.card_face[card]]
-    demand = [data.city_demand[city]]
-    if extra >= 0:
-        demand.append(extra)
-    return card, quality, demand
+    demand = data.city_demand[city]
+    return card, quality, ((demand, extra) if extra >= 0 else (demand,))
 
 
 def city_possible(state: AmyitisState, seat: int, city: int) -> bool:
