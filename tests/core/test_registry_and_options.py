@@ -3,6 +3,11 @@ import pytest
 import ziggurat
 
 
+def test_games_are_listed_in_the_products_order() -> None:
+    # the lobby starts on the first: Babylonia, then the other Knizia game, then the rest
+    assert ziggurat.game_names() == ["babylonia", "tower_of_babel", "ishtar", "amyitis"]
+
+
 def test_unknown_game_names_the_games() -> None:
     with pytest.raises(ziggurat.InvalidOptions, match=r"unknown game 'chess'.*babylonia"):
         ziggurat.load_game("chess")

@@ -1,8 +1,9 @@
 """Amyitis in the browser against the real server: a whole game against a bot played by clicks
 only (the lobby creates the table), with every decision checked against the legal actions
 (what is lit is exactly what is legal, and what is not lit takes no click); the plant
-payment and the other button choices; the log with the engine's automatic moves; what a
-spectator sees. Screenshots go to $ZIGGURAT_ARTIFACTS (tests/web/artifacts), named
+payment and the other button choices; the log with the engine's automatic moves (the log
+entries' ``then``, drawn by table.js, still there after a reload); the points by source at
+the end; what a spectator sees. Screenshots go to $ZIGGURAT_ARTIFACTS (tests/web/artifacts), named
 amyitis-*.png."""
 
 from __future__ import annotations
@@ -28,6 +29,17 @@ pytestmark = needs_chromium
 
 LOG_SHOWN = 250  # the newest log lines table.js shows
 BOARD_ONLY = {"action", "irrigate", "plant city"}  # decisions made on the boards only
+POINT_SOURCES = (
+    "engineers",
+    "babylon",
+    "palaces",
+    "marduk",
+    "tiles",
+    "majorities",
+    "bankers",
+    "amyitis",
+    "leftover",
+)
 
 
 def shot(page: Any, artifacts: Any, name: str, full_page: bool = False) -> None:
@@ -299,13 +311,32 @@ def _play_one(page: Any, server: Any, table_id: str, token: str, rng: Any) -> st
     legal = payload["legal_actions"]
     assert now == view["phase"], (now, view["phase"])
     assert view["task"] in page.locator("#status").inner_text()
-    # The moves the engine took on its own since the last one chosen (the only option).
-    if view["automatic"]:
-        shown = page.locator("#amy-automatic .auto-list").inner_text()
-        assert shown == " · ".join(view["automatic"]), (view["automatic"], shown)
+    # The moves the engine took on its own since the last one chosen (the only option), with
+    # the seat that took each.
+    if view["automatic_moves"]:
+        shown = page.locator("#amy-automatic .auto-move").evaluate_all(
+            "ns => ns.map(n => [n.dataset.seat, n.dataset.action,"
+            " n.querySelector('.auto-words').textContent])"
+        )
+        expected = [[str(m["seat"]), m["action"], m["words"]] for m in view["automatic_moves"]]
+        assert shown == expected, (expected, shown)
     else:
         assert page.locator("#amy-automatic").count() == 0
     check_lit(page, legal, now)
+    # A lit city shows the server's cost (view.caravan_costs).
+    costs = page.locator("#amy-track g.amy-city.target").evaluate_all(
+        "ns => ns.map(n => [n.dataset.city, Number(n.dataset.cost)])"
+    )
+    assert all(view["caravan_costs"][city] == cost for city, cost in costs), costs
+    if now == "irrigate":
+        # Whether the cube scores: an engineer's does, the one after a sale at Babylon not
+        # (the engine's irrigation points after the last logged step, automatic ones too).
+        last = payload["log"][-1]
+        steps = [last, *last["then"]]
+        source = next(s["type"] for s in reversed(steps) if s["type"] in ("sell", "recruit"))
+        rules = view["rules"]
+        points = rules["babylon_irrigation_vp"] if source == "sell" else rules["engineer_vp"]
+        assert page.locator("#irrigate-hint").get_attribute("data-points") == str(points)
     action = choose(view, legal, rng)
     text = action["text"]
     kind = action["type"]
@@ -348,6 +379,55 @@ def _play_one(page: Any, server: Any, table_id: str, token: str, rng: Any) -> st
             page, page.locator(f'#controls button[data-action="{text}"]:not(.small-move)'), before
         )
     return kind
+
+
+def seat_names(table: dict[str, Any]) -> dict[int, str]:
+    """The seats' names as the page shows them (common.js seatName, no twins here)."""
+    names = {}
+    for s in table["seats"]:
+        if s["kind"] == "bot":
+            agent = s.get("agent") or "bot"
+            names[s["seat"]] = s["name"] if s.get("name") and s["name"] != agent else f"{agent} bot"
+        else:
+            names[s["seat"]] = s.get("name") or f"seat {s['seat']}"
+    return names
+
+
+def check_then(page: Any, log: list[dict[str, Any]], names: dict[int, str]) -> int:
+    """Under every log line shown, the decisions the engine took by itself after it (the
+    entry's ``then``): the same seats, named as the page names seats, and the same words, in
+    order; nothing under the others. Returns how many were checked."""
+    shown = page.locator("#log li.log-entry").evaluate_all(
+        "ls => ls.map(l => [Number(l.dataset.number),"
+        " [...l.querySelectorAll('.log-then .log-then-move')].map(m => [m.dataset.seat,"
+        " m.querySelector('.log-then-who').textContent,"
+        " m.querySelector('.log-then-words').textContent])])"
+    )
+    by_number = {number: moves for number, moves in shown}
+    entries = log[-LOG_SHOWN:]
+    assert sorted(by_number) == [e["number"] for e in entries]
+    checked = 0
+    for entry in entries:
+        expected = [[str(t["seat"]), names[t["seat"]], t["words"]] for t in entry["then"]]
+        assert by_number[entry["number"]] == expected, (entry, by_number[entry["number"]])
+        checked += len(expected)
+    return checked
+
+
+def check_final(page: Any, view: dict[str, Any]) -> None:
+    """The final table: every seat's points by source (player_info[s].points) and the total."""
+    for p in view["player_info"]:
+        seat = p["seat"]
+        cells = page.locator(f"#final td[data-seat='{seat}'][data-source]").evaluate_all(
+            "ns => Object.fromEntries(ns.map(n => [n.dataset.source, n.textContent]))"
+        )
+        assert cells == {k: str(v) for k, v in p["points"].items()}, (cells, p["points"])
+        assert set(cells) == set(POINT_SOURCES)
+        assert sum(p["points"].values()) == p["score"] == view["scores"][seat]
+        total = page.locator(f"#final tfoot td.score[data-seat='{seat}']").inner_text()
+        assert total == str(view["scores"][seat])
+        held = page.locator(f"#final tr.tiles-held td[data-seat='{seat}']").inner_text()
+        assert held == str(len(p["tiles"]))
 
 
 def click_unlit_things(page: Any, server: Any, table_id: str, token: str) -> int:
@@ -457,24 +537,23 @@ def test_a_whole_game_against_a_bot_by_clicks(server, new_page, artifacts):
     assert table["status"] == "finished"
     assert {"recruit", "caravan", "pass"} <= set(done)
     assert done.get("plant", 0) + done.get("plant-paid", 0) >= 1, done
-    # The final scores shown are the server's, in the result and in the breakdown.
-    names = {0: "Ann", 1: f"{agent} bot"}
+    # The final scores shown are the server's, in the result and in the points by source.
+    names = seat_names(table)
+    assert names == {0: "Ann", 1: f"{agent} bot"}
     rows = page.locator("#result .final-scores li").all_inner_texts()
-    final = seat_payload(server, table_id, 0, token)["view"]
+    end = seat_payload(server, table_id, 0, token)
+    final = end["view"]
+    check_final(page, final)
     for seat, score in enumerate(table["scores"]):
         assert any(names[seat] in row and f"{score} points" in row for row in rows), rows
-        row = page.locator(f"#final tr[data-seat='{seat}']")
-        assert row.locator("td.score").inner_text() == str(score)
-        cells = row.locator("td.num").all_inner_texts()
         bonus = final["final"][seat]
-        assert cells[1:] == [
-            str(len(final["player_info"][seat]["tiles"])),
-            str(bonus["amyitis"]),
-            str(bonus["leftover"]),
-            str(score),
-        ]
+        points = final["player_info"][seat]["points"]
+        assert (points["amyitis"], points["leftover"]) == (bonus["amyitis"], bonus["leftover"])
         block = page.locator(f"#players .amy-player[data-seat='{seat}']")
         assert block.locator(".player-total .total").inner_text() == str(score)
+    notes = page.locator("#final-notes").inner_text()
+    for threshold, points in final["rules"]["amyitis_bonus"]:
+        assert f"{points} VP for {threshold}" in notes, notes
     for w in table["winners"]:
         assert names[w] in page.locator("#result").inner_text()
     assert "Game over" in page.locator("#status").inner_text()
@@ -484,9 +563,24 @@ def test_a_whole_game_against_a_bot_by_clicks(server, new_page, artifacts):
     shown = page.locator("#log").inner_text()
     for entry in log[-20:]:
         assert entry["words"] in shown
-    automatic = [p for p in spy.payloads if p["view"]["automatic"]]
-    if automatic:
-        assert page.locator("#log .amy-auto").count() >= 1
+    # The engine's automatic moves under the lines they followed, with the seat that took
+    # each (the payload's `then`); there are some in a whole game (a pass when nothing else
+    # is possible, at least), and they are still there after a reload.
+    then = check_then(page, log, names)
+    assert then >= 1, "no automatic move in a whole game"
+    # Each payload's automatic moves (those since the last one chosen) are its newest log
+    # entry's `then`.
+    for seen in spy.payloads:
+        if seen["log"]:
+            steps = [(t["seat"], t["text"]) for t in seen["log"][-1]["then"]]
+            moves = [(m["seat"], m["action"]) for m in seen["view"]["automatic_moves"]]
+            assert steps == moves, (steps, moves)
+    assert page.locator("#log .log-then").count() == sum(1 for e in log[-LOG_SHOWN:] if e["then"])
+    page.reload()
+    wait_ready(page)
+    page.locator("#final").wait_for()
+    assert check_then(page, seat_payload(server, table_id, 0, token)["log"], names) == then
+    check_final(page, final)
     # Pointing at a planting in the log points at its square on the board.
     planting = next((e for e in log if e["type"] == "plant"), None)
     if planting is not None:
@@ -550,6 +644,33 @@ def test_a_spectator_sees_the_table_and_nothing_to_click(server, new_page, artif
         assert cubes.evaluate_all("rs => rs.map(r => r.dataset.owner)") == [str(o) for o in line]
     caravan = view["track"]["caravan"]
     assert watcher.locator("#amy-caravan").get_attribute("data-position") == str(caravan)
+    # Who leads each temple and field row: the server's (view.temple_places, field_leaders).
+    rules = view["rules"]
+    for name, places in view["temple_places"].items():
+        shown = places[: rules["temple_places_rewarded"]]
+        node = watcher.locator(f"#amy-leaders .leader[data-temple='{name}']")
+        assert node.get_attribute("data-places") == ",".join(
+            "-" if s is None else str(s) for s in shown
+        )
+        marks = watcher.locator(f"#amy-babylon g.amy-temple[data-temple='{name}'] .amy-place")
+        assert marks.evaluate_all("ns => ns.map(n => Number(n.dataset.seat))") == [
+            s for s in shown if s is not None
+        ]
+    for field, leader in zip(view["fields"], view["field_leaders"], strict=True):
+        node = watcher.locator(f"#amy-leaders .leader[data-field='{field['row']}']")
+        assert node.get_attribute("data-leader") == ("-" if leader is None else str(leader))
+        row = watcher.locator(f"#amy-babylon g.amy-field[data-field='{field['row']}']")
+        assert row.get_attribute("data-leader") == (None if leader is None else str(leader))
+    # The rule numbers in the texts are the data file's (view.rules).
+    babylon = watcher.locator("#amy-track g.amy-city[data-city='babylon']").text_content()
+    assert f"{rules['babylon_vp_per_resource']} VP each" in babylon
+    costs = " · ".join(str(c) for c in rules["recruit_costs"])
+    assert costs in watcher.locator("#recruit-costs").inner_text()
+    rewards = watcher.locator("#amy-rewards").text_content()
+    assert f"Marduk: {rules['marduk_vp'][0]} VP" in rewards
+    # The spectator's log shows the automatic moves too.
+    spectator_log = server.api("GET", f"/api/tables/{table_id}/view")["log"]
+    check_then(watcher, spectator_log, seat_names(table))
     assert not watcher.errors
     shot(watcher, artifacts, "spectator")
 

@@ -19,6 +19,7 @@ GAMES: dict[str, str] = {
     "ishtar": "ziggurat.games.ishtar.game:IshtarGame",
     "amyitis": "ziggurat.games.amyitis.game:AmyitisGame",
 }
+"""Every game by name, in the order the product presents them."""
 
 
 HEURISTICS: dict[str, str] = {
@@ -38,7 +39,9 @@ def heuristics_for(name: str) -> Any:
 
 
 def game_names() -> list[str]:
-    return sorted(GAMES)
+    """The games in the order the product presents them (Knizia's two first, as in the
+    README): lists, menus and the lobby's first choice follow it."""
+    return list(GAMES)
 
 
 def load_game(name: str, *, data: str | Path | None = None, **options: Any) -> Game:

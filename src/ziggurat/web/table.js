@@ -449,6 +449,7 @@ function renderLog(payload, ctx) {
             text: `${seat === entry.seat ? "" : ctx.seatName(seat) + " "}${d > 0 ? "+" : ""}${d}`,
           }),
         ),
+        thenLine(entry, ctx),
       ),
     );
     previousScores = scores;
@@ -459,6 +460,38 @@ function renderLog(payload, ctx) {
   list.replaceChildren(...items);
   if (!items.length) list.append(el("li", { class: "muted", text: "No move yet." }));
   if (atBottom || grew) list.scrollTop = list.scrollHeight;
+}
+
+/**
+ * The decisions the engine took by itself right after a logged action (entry.then: each had a
+ * single option), as one line under it: "then automatically: Bob passes · Ann discards salt".
+ * Nothing for an entry without them (every game but those that take such steps, and the
+ * payloads of older servers).
+ */
+function thenLine(entry, ctx) {
+  const steps = Array.isArray(entry.then) ? entry.then : [];
+  if (!steps.length) return null;
+  const moves = [];
+  steps.forEach((step, i) => {
+    if (i) moves.push(" · ");
+    const seat = step.seat;
+    const known = seat !== null && seat !== undefined;
+    moves.push(
+      el(
+        "span",
+        { class: "log-then-move", "data-seat": known ? String(seat) : null, "data-type": step.type || null, title: step.text || "", style: known ? { "--seat": seatColor(seat) } : null },
+        known ? el("b", { class: "log-then-who", text: ctx.seatName(seat) }) : null,
+        known ? " " : null,
+        el("span", { class: "log-then-words", text: step.words || step.text || "" }),
+      ),
+    );
+  });
+  return el(
+    "span",
+    { class: "log-then", title: "the only option each time: the game took it by itself" },
+    el("span", { class: "log-then-head", text: "↳ then automatically: " }),
+    moves,
+  );
 }
 
 function pointAt(entry, on) {

@@ -186,6 +186,9 @@ def rules_json(state: AmyitisState) -> dict[str, Any]:
         "amyitis_bonus": [list(step) for step in data.amyitis_bonus[state.n]],
         "vp_per_leftover_resource": data.vp_per_leftover,
         "field_tie_rule": "rightmost" if data.field_tie_rightmost else "none",
+        "field_length": data.field_length,
+        "tammouz_may_give_wine": data.tammouz_may_give_wine,
+        "tiebreak": list(data.tiebreak),
         "temple_tie_rule": "rightmost" if data.temple_tie_rightmost else "none",
     }
 

@@ -5,9 +5,13 @@
 // card rows, the stock and each player's holdings, and offers payload.legal_actions
 // (described by games/amyitis/describe.py) as clicks. No rule is re-implemented here: every
 // lit square, space, city, card, row, temple and button is one legal action (or, for a
-// planting, the square of several: the payment is then chosen with buttons). Only two
-// things are worked out for display: where each square and space lies on the drawing, and
-// what a caravan move costs in camels (shown on the lit cities).
+// planting, the square of several: the payment is then chosen with buttons); what a caravan
+// move costs (view.caravan_costs), who leads each temple and field row (view.temple_places,
+// view.field_leaders), the points by source (player_info[s].points) and every rule number
+// in the texts (view.rules, from the data file in use) come from the server. Only where each
+// square and space lies on the drawing is worked out here. The engine's automatic moves are
+// drawn by table.js under the log lines (log entries' `then`); the note above the players
+// names those since the last decision (view.automatic_moves).
 
 import { el } from "../common.js";
 
@@ -19,34 +23,19 @@ const NS = "http://www.w3.org/2000/svg";
 const RESOURCES = ["barley", "dates", "salt", "palm", "wine"];
 const RES_LETTER = { barley: "B", dates: "D", salt: "S", palm: "P", wine: "W" };
 const TEMPLES = ["ishtar", "marduk", "tammouz"];
-const TEMPLE_REWARD = {
-  ishtar: "1st: camel or talent · 2nd: the other",
-  marduk: "1st: 2 VP · 2nd: 1 VP",
-  tammouz: "1st: a field cube · 2nd: exchange",
-};
-const TEMPLE_SHORT = {
-  ishtar: "camel or talent · the other",
-  marduk: "2 VP · 1 VP",
-  tammouz: "field cube · exchange",
-};
-const CRAFT_TEXT = {
-  peasant: "field cube + its resource",
-  priest: "a cube into a temple",
-  engineer: "irrigation cube, 2 VP",
-  merchant: "1 camel",
-};
-const CRAFT_WORDS = {
-  peasant: "a cube on a field row, taking its resource",
-  priest: "a cube into a temple",
-  engineer: "a cube on an irrigation space, 2 VP",
-  merchant: "1 camel",
-};
-const COURT_TEXT = {
-  banker: "income each round",
-  caravaneer: "caravan bonus and storage",
-  palace: "prestige points at once",
-  gardener: "+1 plant quality",
-};
+const COURTS = ["banker", "caravaneer", "palace"];
+/** The sources of prestige points (player_info[s].points), in the order of the final table. */
+const POINT_SOURCES = [
+  ["engineers", "Engineers", "irrigation by engineers"],
+  ["babylon", "Babylon", "resources sold at Babylon (and its irrigation)"],
+  ["palaces", "Palaces", "palace court cards"],
+  ["marduk", "Marduk", "the temple of Marduk"],
+  ["tiles", "Garden tiles", "the bonuses of the garden tiles planted"],
+  ["majorities", "Majorities", "field and temple majorities"],
+  ["bankers", "Bankers", "the bankers' income"],
+  ["amyitis", "Amyitis", "the Amyitis bonus for the garden tiles held"],
+  ["leftover", "Left over", "the resources left at the end"],
+];
 const NEUTRAL_COLOR = "#8d9399";
 
 // The garden drawing: grid vertex (i, j) of the 4×4 grid of squares Gxy (rules §4.1) turned
@@ -58,10 +47,6 @@ const BOARD_W = 480;
 const CX = BOARD_W / 2;
 const BOTTOM = GARDEN_TOP + 8 * A * K;
 const BOARD_H = BOTTOM + 22;
-
-// The automatic actions seen after each log entry (view.automatic names only those after
-// the newest one), kept for the page's life and the tab's (sessionStorage).
-const autoMemory = { table: null, byNumber: {} };
 
 // ------------------------------------------------------------------ small helpers
 
@@ -102,6 +87,102 @@ function ownerColor(owner, ctx) {
 function ownerName(owner, ctx) {
   if (owner === "neutral") return "neutral (grey)";
   return ctx.seatName(owner);
+}
+
+/** `${n} VP`, or "no VP". */
+function vpText(n) {
+  return n ? `${n} VP` : "no VP";
+}
+
+// ------------------------------------------------------------------ rule texts (view.rules)
+
+function rulesOf(view) {
+  return (view && view.rules) || {};
+}
+
+/** How many places of a temple are rewarded (1: the 1st only, as with 2 players). */
+function templePlaces(view) {
+  const places = rulesOf(view).temple_places_rewarded;
+  return places === undefined || places === null ? 2 : places;
+}
+
+/** A temple's rewards for its 1st and its 2nd: [1st, 2nd]. */
+function templeRewardParts(view, temple) {
+  const marduk = rulesOf(view).marduk_vp || [];
+  if (temple === "ishtar") return ["a camel or a talent", "the other"];
+  if (temple === "marduk") return [vpText(marduk[0] || 0), vpText(marduk[1] || 0)];
+  return ["a field cube", "an exchange"];
+}
+
+/** "1st: 2 VP · 2nd: 1 VP" (or only the 1st when only the 1st is rewarded). */
+function templeReward(view, temple) {
+  const [first, second] = templeRewardParts(view, temple);
+  return templePlaces(view) > 1 ? `1st: ${first} · 2nd: ${second}` : `1st: ${first} (no 2nd reward with ${view.players} players)`;
+}
+
+/** The short form, under the board's "Temple rewards": "2 VP · 1 VP". */
+function templeRewardShort(view, temple) {
+  const [first, second] = templeRewardParts(view, temple);
+  return templePlaces(view) > 1 ? `${first} · ${second}` : first;
+}
+
+/** What a craft card does: short (on the card) and in words (its title). */
+function craftText(view, kind, long = false) {
+  const r = rulesOf(view);
+  if (kind === "peasant") return long ? "a cube on a field row, taking its resource" : "field cube + its resource";
+  if (kind === "priest") return "a cube into a temple";
+  if (kind === "engineer") {
+    const points = r.engineer_vp ? `, ${r.engineer_vp} VP` : "";
+    return long ? `a cube on an irrigation space${points}` : `irrigation cube${points}`;
+  }
+  if (kind === "merchant") return count(r.merchant_camels ?? 1, "camel");
+  return "";
+}
+
+/** What a court card gives at `level` (1–3), or in general without a level. */
+function courtText(view, court, level = null) {
+  const r = rulesOf(view);
+  if (court === "gardener") return "+1 plant quality";
+  if (court === "banker") {
+    const income = (r.banker_income || []).map((x) => `${count(x.talents, "talent")}${x.vp ? ` + ${x.vp} VP` : ""}`);
+    if (level && income[level - 1]) return `${income[level - 1]} each round`;
+    return income.length ? `income each round (${income.join(" · ")})` : "income each round";
+  }
+  if (court === "caravaneer") {
+    const bonus = r.caravaneer_bonus || [];
+    const storage = r.storage_by_caravaneer_level || [];
+    if (level && bonus[level] !== undefined) return `caravan bonus +${bonus[level]}, keeps ${storage[level]} resources`;
+    return bonus.length ? `caravan bonus (${bonus.slice(1).map((b) => `+${b}`).join(" · ")}) and storage (${storage.slice(1).join(" · ")})` : "caravan bonus and storage";
+  }
+  if (court === "palace") {
+    const points = r.palace_vp || [];
+    if (level && points[level - 1] !== undefined) return `${points[level - 1]} VP at once`;
+    return points.length ? `prestige points at once (${points.map((p) => `${p} VP`).join(" · ")})` : "prestige points at once";
+  }
+  return "";
+}
+
+/** What a row's card costs as its cards are taken: "0 · 1 · 2 talents". */
+function recruitCostsText(view) {
+  const costs = rulesOf(view).recruit_costs || [];
+  return costs.length ? `a card costs ${costs.join(" · ")} talents as the 1st, 2nd, 3rd taken from its row` : "";
+}
+
+/** "sell 1–2 resources" and the points of each and of the irrigation after it. */
+function babylonTexts(view) {
+  const r = rulesOf(view);
+  const most = r.babylon_max_resources ?? 2;
+  return {
+    sell: most > 1 ? `sell 1–${most} resources` : "sell 1 resource",
+    each: `${vpText(r.babylon_vp_per_resource ?? 0)} each`,
+    irrigate: r.babylon_irrigation_vp ? `irrigate (${r.babylon_irrigation_vp} VP)` : "irrigate (no VP)",
+  };
+}
+
+/** The Amyitis bonus in words: "5 VP for 5 garden tiles or more, 10 VP for 7 or more". */
+function amyitisBonusText(view) {
+  const steps = rulesOf(view).amyitis_bonus || [];
+  return steps.map(([tiles, points], i) => `${points} VP for ${i ? tiles : count(tiles, "garden tile")} or more`).join(", ");
 }
 
 /** A resource token in HTML: a coloured square with its initial (and a count). */
@@ -302,13 +383,27 @@ function templeTargets(moves) {
   return moves.temple.size ? moves.temple : moves.procession;
 }
 
-/** Camels the viewer pays to move the caravan to `city` (display only; the server decides). */
-function caravanCost(view, seat, city) {
-  const track = view.track;
-  const n = track.cities.length;
-  const d = (((city.position - track.caravan) % n) + n) % n;
-  const bonus = (view.player_info[seat] && view.player_info[seat].caravan_bonus) || 0;
-  return Math.max(1, d - bonus);
+/** Camels the seat to move pays to move the caravan to `city` (view.caravan_costs; null: it
+ * cannot go there). */
+function caravanCost(view, city) {
+  const costs = view.caravan_costs || {};
+  const cost = costs[city.name];
+  return cost === undefined ? null : cost;
+}
+
+/** The points the irrigation being decided brings: an engineer's, or the one after a sale
+ * at Babylon (the newest logged step, its automatic ones included, tells which). */
+function irrigationPoints(payload) {
+  const r = rulesOf(payload.view);
+  const log = payload.log || [];
+  const last = log[log.length - 1];
+  const steps = last ? [last, ...(last.then || [])] : [];
+  for (let i = steps.length - 1; i >= 0; i--) {
+    const step = steps[i];
+    if (step.type === "sell") return { source: "babylon", points: r.babylon_irrigation_vp ?? 0 };
+    if (step.type === "recruit" && step.craft === "engineer") return { source: "engineer", points: r.engineer_vp ?? 0 };
+  }
+  return null;
 }
 
 // ------------------------------------------------------------------ status line and log
@@ -333,46 +428,6 @@ export function pointAtLogEntry(entry, on) {
   for (const s of selectors) {
     for (const node of document.querySelectorAll(s)) node.classList.toggle("pointed", on);
   }
-}
-
-function rememberAutomatic(payload) {
-  const table = payload.table && payload.table.id;
-  if (!table) return;
-  const key = `ziggurat:amyitis:auto:${table}`;
-  if (autoMemory.table !== table) {
-    autoMemory.table = table;
-    try {
-      autoMemory.byNumber = JSON.parse(window.sessionStorage.getItem(key) || "{}") || {};
-    } catch (e) {
-      autoMemory.byNumber = {};
-    }
-  }
-  const log = payload.log || [];
-  const last = log.length ? log[log.length - 1].number : 0;
-  const auto = (payload.view && payload.view.automatic) || [];
-  if (!auto.length || JSON.stringify(autoMemory.byNumber[last]) === JSON.stringify(auto)) return;
-  autoMemory.byNumber[last] = auto;
-  try {
-    window.sessionStorage.setItem(key, JSON.stringify(autoMemory.byNumber));
-  } catch (e) {
-    /* no storage: the memory lasts as long as the page */
-  }
-}
-
-/** Add the engine's automatic actions under the log lines they followed. table.js draws the
- * log right after render(); a microtask runs once it has. */
-function decorateLog() {
-  const list = document.getElementById("log");
-  if (!list) return;
-  const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
-  let added = false;
-  for (const [number, texts] of Object.entries(autoMemory.byNumber)) {
-    const li = list.querySelector(`li.log-entry[data-number="${number}"]`);
-    if (!li || li.querySelector(".amy-auto")) continue;
-    li.append(el("span", { class: "amy-auto", title: "the engine took these because they were the only option" }, "↳ then automatically: ", texts.join(" · ")));
-    added = true;
-  }
-  if (added && atBottom) list.scrollTop = list.scrollHeight;
 }
 
 // ------------------------------------------------------------------ the Babylon board
@@ -467,16 +522,20 @@ function drawFields(view, ctx, moves) {
   const x0 = 8;
   const y0 = 20;
   const cell = 24;
+  const leaders = view.field_leaders || [];
   const rows = view.fields.map((f, r) => {
     const action = moves.field.get(f.row);
     const y = y0 + r * (cell + 10);
     const next = f.spaces.findIndex((s) => s.owner === null || s.owner === undefined);
+    const leader = leaders[r] ?? null;
+    const end = 28 + 5 * (cell + 3);
     const g = svg(
       "g",
-      { class: `amy-field${action ? " target" : ""}`, "data-field": f.row, transform: `translate(${x0},${y})` },
-      svg("title", {}, `field row ${f.row}: ${f.spaces.map((s) => s.resource + (s.owner === null || s.owner === undefined ? "" : ` (${ownerName(s.owner, ctx)})`)).join(", ")}${action ? ` · click: ${action.text}` : ""}`),
-      svg("rect", { class: "row-bg", x: -3, y: -3, width: 28 + 5 * (cell + 3) + 3, height: cell + 6, rx: 5 }),
+      { class: `amy-field${action ? " target" : ""}`, "data-field": f.row, "data-leader": leader === null ? null : String(leader), transform: `translate(${x0},${y})` },
+      svg("title", {}, `field row ${f.row}: ${f.spaces.map((s) => s.resource + (s.owner === null || s.owner === undefined ? "" : ` (${ownerName(s.owner, ctx)})`)).join(", ")} · majority: ${leader === null ? "nobody" : ctx.seatName(leader)}${action ? ` · click: ${action.text}` : ""}`),
+      svg("rect", { class: "row-bg", x: -3, y: -3, width: end + 3, height: cell + 6, rx: 5 }),
       svg("text", { class: "row-label", x: 12, y: cell / 2 + 4 }, f.row),
+      leader === null ? null : svg("circle", { class: "amy-leader", cx: end + 8, cy: cell / 2, r: 5, fill: ctx.seatColor(leader), "data-seat": String(leader) }),
     );
     f.spaces.forEach((s, i) => {
       const cx = 28 + i * (cell + 3) + cell / 2;
@@ -504,16 +563,26 @@ function drawTemples(view, ctx, moves) {
   const width = view.temple_length * (cell + 3) - 3;
   const x0 = BOARD_W - 10 - width;
   const y0 = 20;
+  const rewarded = templePlaces(view);
   const rows = TEMPLES.map((t, r) => {
     const line = view.temples[t] || [];
     const action = targets.get(t);
     const y = y0 + r * (cell + 8);
+    const places = ((view.temple_places || {})[t] || []).slice(0, rewarded);
+    const placeWords = places.map((s, i) => `${i ? "2nd" : "1st"}: ${s === null || s === undefined ? "nobody" : ctx.seatName(s)}`).join(", ");
+    const marks = [];
+    places.forEach((s, i) => {
+      if (s === null || s === undefined) return;
+      const cx = -5 - (places.length - 1 - i) * 9;
+      marks.push(svg("circle", { class: `amy-place place-${i + 1}`, cx, cy: cell - 2.5, r: i ? 2.6 : 3.4, fill: ctx.seatColor(s), "data-place": String(i + 1), "data-seat": String(s) }));
+    });
     const g = svg(
       "g",
       { class: `amy-temple${action ? " target" : ""}`, "data-temple": t, transform: `translate(${x0},${y})` },
-      svg("title", {}, `temple of ${cap(t)} (entrance at the left): ${line.length ? line.map((o, i) => `${i + 1}. ${ownerName(o, ctx)}`).join(", ") : "empty"} · ${TEMPLE_REWARD[t]}${action ? ` · click: ${action.text}` : ""}`),
+      svg("title", {}, `temple of ${cap(t)} (entrance at the left): ${line.length ? line.map((o, i) => `${i + 1}. ${ownerName(o, ctx)}`).join(", ") : "empty"} · leading: ${placeWords} · rewards: ${templeReward(view, t)}${action ? ` · click: ${action.text}` : ""}`),
       svg("rect", { class: "row-bg", x: -60, y: -3, width: width + 63, height: cell + 6, rx: 5 }),
-      svg("text", { class: "row-label temple-name", x: -6, y: cell / 2 + 4 }, cap(t)),
+      svg("text", { class: "row-label temple-name", x: -6, y: cell / 2 + 1 }, cap(t)),
+      marks,
     );
     for (let i = 0; i < view.temple_length; i++) {
       const cx = i * (cell + 3) + cell / 2;
@@ -539,14 +608,16 @@ function drawTemples(view, ctx, moves) {
 }
 
 /** The temple rewards, in the free corner at the bottom right. */
-function drawRewards() {
+function drawRewards(view) {
   const x = BOARD_W - 8;
   const y = BOTTOM - 44;
-  const lines = [svg("text", { class: "area-title", x, y, "text-anchor": "end" }, "Temple rewards, 1st · 2nd")];
+  const both = templePlaces(view) > 1;
+  const lines = [svg("text", { class: "area-title", x, y, "text-anchor": "end" }, both ? "Temple rewards, 1st · 2nd" : "Temple rewards, 1st only")];
   TEMPLES.forEach((t, i) => {
-    lines.push(svg("text", { class: "area-note reward", x, y: y + 13 + i * 12, "text-anchor": "end" }, `${cap(t)}: ${TEMPLE_SHORT[t]}`));
+    lines.push(svg("text", { class: "area-note reward", "data-temple": t, x, y: y + 13 + i * 12, "text-anchor": "end" }, `${cap(t)}: ${templeRewardShort(view, t)}`));
   });
-  return svg("g", { class: "amy-rewards" }, svg("title", {}, "with 2 players only the 1st of each temple is rewarded"), lines);
+  const note = both ? "the 1st and the 2nd of each temple (most cubes) are rewarded at the end of the round" : `with ${view.players} players only the 1st of each temple (most cubes) is rewarded`;
+  return svg("g", { class: "amy-rewards", id: "amy-rewards" }, svg("title", {}, note), lines);
 }
 
 function drawPassOrder(view, ctx) {
@@ -619,7 +690,7 @@ function drawBabylon(view, ctx, moves, ui) {
     drawTemples(view, ctx, moves),
     drawPassOrder(view, ctx),
     riverLabel(lx, ly, bx, by),
-    drawRewards(),
+    drawRewards(view),
   );
   const choose = (target) => {
     if (!target) return;
@@ -664,7 +735,8 @@ function cityPoint(position, n) {
 }
 
 function cityWords(city, view, ctx) {
-  const parts = [`${cap(city.name)} (${city.kind === "babylon" ? "Babylon: sell 1 or 2 resources, 3 VP each, then irrigate" : city.kind === "court" ? "court city" : "plant city"})`];
+  const babylon = babylonTexts(view);
+  const parts = [`${cap(city.name)} (${city.kind === "babylon" ? `Babylon: ${babylon.sell}, ${babylon.each}, then ${babylon.irrigate}` : city.kind === "court" ? "court city" : "plant city"})`];
   if (city.demand) parts.push(`demands ${city.demand}${city.plant && city.plant.up.extra ? ` + ${city.plant.up.extra} (the plant card's extra)` : ""}`);
   if (city.offer) parts.push(`offers the next ${city.offer.join(" or ")}`);
   if (city.plant) {
@@ -677,6 +749,7 @@ function cityWords(city, view, ctx) {
 
 function drawCity(city, view, ctx, action, cost) {
   const [x, y] = cityPoint(city.position, view.track.cities.length);
+  const costText = cost === null || cost === undefined ? "cost unknown" : count(cost, "camel");
   const here = view.track.caravan === city.position;
   const classes = ["amy-city", `kind-${city.kind}`];
   if (here) classes.push("caravan-here");
@@ -684,17 +757,18 @@ function drawCity(city, view, ctx, action, cost) {
   const g = svg(
     "g",
     { class: classes.join(" "), "data-city": city.name, "data-position": city.position, transform: `translate(${f2(x)},${f2(y)})` },
-    svg("title", {}, cityWords(city, view, ctx) + (action ? ` · click: ${action.text} (${count(cost, "camel")})` : "")),
+    svg("title", {}, cityWords(city, view, ctx) + (action ? ` · click: ${action.text} (${costText})` : "")),
     svg("rect", { class: "city-bg", x: -CITY_W / 2, y: -CITY_H / 2, width: CITY_W, height: CITY_H, rx: 9 }),
     svg("text", { class: "city-name", x: -CITY_W / 2 + 7, y: -CITY_H / 2 + 14 }, cap(city.name)),
     svg("text", { class: "city-pos", x: CITY_W / 2 - 7, y: -CITY_H / 2 + 13, "text-anchor": "end" }, String(city.position)),
   );
   const left = -CITY_W / 2 + 7;
   if (city.kind === "babylon") {
+    const babylon = babylonTexts(view);
     g.append(
-      svg("text", { class: "city-line", x: left, y: -2 }, "sell 1–2 resources"),
-      svg("text", { class: "city-line", x: left, y: 10 }, "3 VP each, then"),
-      svg("text", { class: "city-line", x: left, y: 22 }, "irrigate (no VP)"),
+      svg("text", { class: "city-line", x: left, y: -2 }, babylon.sell),
+      svg("text", { class: "city-line", x: left, y: 10 }, `${babylon.each}, then`),
+      svg("text", { class: "city-line", x: left, y: 22 }, babylon.irrigate),
     );
   } else if (city.kind === "court") {
     g.append(svg("text", { class: "city-line", x: left, y: 2 }, "pays"), resToken(city.demand, left + 30, -2, 12));
@@ -719,10 +793,11 @@ function drawCity(city, view, ctx, action, cost) {
   }
   if (action) {
     g.append(svg("rect", { class: "target-ring", x: -CITY_W / 2 - 2, y: -CITY_H / 2 - 2, width: CITY_W + 4, height: CITY_H + 4, rx: 11 }));
-    g.append(svg("g", { class: "cost-badge", transform: `translate(0,${-CITY_H / 2 - 3})` }, svg("rect", { x: -27, y: -8, width: 54, height: 15, rx: 7 }), svg("text", { y: 3.5 }, count(cost, "camel"))));
+    g.append(svg("g", { class: "cost-badge", transform: `translate(0,${-CITY_H / 2 - 3})` }, svg("rect", { x: -27, y: -8, width: 54, height: 15, rx: 7 }), svg("text", { y: 3.5 }, costText)));
     g.setAttribute("tabindex", "0");
     g.setAttribute("role", "button");
-    g.setAttribute("aria-label", `${action.text} (${count(cost, "camel")})`);
+    g.setAttribute("aria-label", `${action.text} (${costText})`);
+    if (cost !== null && cost !== undefined) g.dataset.cost = String(cost);
     g.dataset.action = action.text;
   }
   return g;
@@ -743,7 +818,7 @@ function drawTrack(view, ctx, moves) {
   }
   const nodes = cities.map((c) => {
     const action = moves.caravan.get(c.name);
-    return drawCity(c, view, ctx, action, action && seat !== null ? caravanCost(view, seat, c) : 0);
+    return drawCity(c, view, ctx, action, action ? caravanCost(view, c) : null);
   });
   // The caravan token: a tab on top of its city (never a destination, so no cost badge there).
   const here = cities[view.track.caravan];
@@ -793,8 +868,8 @@ function craftRows(view, ctx, moves) {
         return el("div", { class: "amy-craft taken", "data-row": row.row, "data-index": i, title: `a ${card.kind} already recruited this round (face down)` }, el("span", { class: "craft-back", text: "taken" }));
       }
       const action = moves.recruit.get(`${row.row}:${card.kind}`);
-      const face = [el("span", { class: "craft-kind", text: card.kind }), el("span", { class: "craft-text", text: CRAFT_TEXT[card.kind] || "" })];
-      const label = `${card.kind}: ${CRAFT_WORDS[card.kind] || ""} · costs ${row.cost === null ? "-" : count(row.cost, "talent")}`;
+      const face = [el("span", { class: "craft-kind", text: card.kind }), el("span", { class: "craft-text", text: craftText(view, card.kind) })];
+      const label = `${card.kind}: ${craftText(view, card.kind, true)} · costs ${row.cost === null ? "-" : count(row.cost, "talent")}`;
       if (!action) return el("div", { class: `amy-craft kind-${card.kind}`, "data-row": row.row, "data-index": i, "data-kind": card.kind, title: label }, face);
       return el(
         "button",
@@ -821,12 +896,12 @@ function craftRows(view, ctx, moves) {
   return el(
     "section",
     { class: "amy-box amy-crafts", id: "amy-crafts" },
-    el("h3", {}, "Craftsmen ", el("span", { class: "muted small", text: "a row costs 1 talent per card already taken in it" })),
+    el("h3", {}, "Craftsmen ", el("span", { class: "muted small", id: "recruit-costs", text: recruitCostsText(view) })),
     el("div", { class: "amy-craft-rows" }, rows),
   );
 }
 
-function stockBox(view) {
+function stockBox(view, ctx) {
   const stock = view.stock;
   const courtCells = Object.entries(stock.court).map(([type, left]) =>
     el("span", { class: "stock-court", "data-court": type, title: `${type} cards left by level (1, 2, 3)` }, el("b", { text: type }), " ", left.map((n, i) => `L${i + 1}:${n}`).join(" ")),
@@ -845,6 +920,32 @@ function stockBox(view) {
       el("span", { id: "tiles-left" }, `${view.tiles_left} on the board (the game ends after a round with ${view.end_threshold} or fewer)`),
     ),
     view.box && view.box.length ? el("div", { class: "stock-line muted small" }, `in the box: ${view.box.join(", ")}`) : null,
+    leadersLine(view, ctx),
+  );
+}
+
+/** Who leads each temple (1st, 2nd: view.temple_places) and each field row (view.field_leaders). */
+function leadersLine(view, ctx) {
+  const who = (s) => (s === null || s === undefined ? el("span", { class: "muted", text: "nobody" }) : ctx.seatChip(s));
+  const rewarded = templePlaces(view);
+  const temples = TEMPLES.map((t) => {
+    const places = ((view.temple_places || {})[t] || []).slice(0, rewarded);
+    return el(
+      "span",
+      { class: "leader", "data-temple": t, "data-places": places.map((s) => (s === null || s === undefined ? "-" : String(s))).join(",") },
+      el("b", { text: `${cap(t)} ` }),
+      places.flatMap((s, i) => (i ? [" · ", who(s)] : [who(s)])),
+    );
+  });
+  const fields = view.fields.map((f, r) => {
+    const leader = (view.field_leaders || [])[r] ?? null;
+    return el("span", { class: "leader", "data-field": f.row, "data-leader": leader === null ? "-" : String(leader) }, el("b", { text: `${f.row} ` }), who(leader));
+  });
+  return el(
+    "div",
+    { class: "leaders", id: "amy-leaders" },
+    el("div", { class: "stock-line", title: rewarded > 1 ? "1st · 2nd by cubes (the rewards at the end of the round)" : "1st by cubes (the reward at the end of the round)" }, el("span", { class: "muted", text: rewarded > 1 ? "temples, 1st · 2nd " : "temples, 1st " }), temples),
+    el("div", { class: "stock-line", title: "most cubes: the gardener when the row is complete" }, el("span", { class: "muted", text: "fields, most cubes " }), fields),
   );
 }
 
@@ -902,7 +1003,7 @@ function templeButtons(view, ctx, moves, id) {
   return el(
     "div",
     { class: "choice-list", id },
-    [...targets.values()].map((a) => button(a, [`${cap(a.temple)}`, el("span", { class: "muted small", text: ` ${TEMPLE_REWARD[a.temple]}` })], {}, ctx)),
+    [...targets.values()].map((a) => button(a, [`${cap(a.temple)}`, el("span", { class: "muted small", text: ` ${templeReward(view, a.temple)}` })], {}, ctx)),
   );
 }
 
@@ -913,7 +1014,8 @@ function actionControls(view, ctx, moves) {
   const lines = [];
   if (recruits) lines.push("click a lit craft card to recruit it (the row's cost is under the row's name)");
   if (cities) lines.push("click a lit city to move the caravan there (its cost in camels is on it)");
-  lines.push("or pass for the rest of the round (each later turn brings 1 talent)");
+  const income = rulesOf(view).pass_later_turn_income;
+  lines.push(income ? `or pass for the rest of the round (each later turn brings ${count(income, "talent")})` : "or pass for the rest of the round");
   parts.push(el("p", { class: "hint", id: "action-hint", text: cap(lines.join("; ")) + "." }));
   if (!recruits && !cities) parts.push(el("p", { class: "hint", text: "You can neither recruit nor move the caravan now." }));
   if (moves.pass) parts.push(button(moves.pass, "Pass", { id: "pass-button", cls: "primary big" }, ctx));
@@ -967,7 +1069,7 @@ function courtControls(view, ctx, moves) {
         return el(
           "div",
           { class: "court-group", "data-court": court },
-          el("span", { class: "court-name" }, el("b", { text: `${cap(court)} ${level}` }), el("small", { class: "muted", text: ` ${COURT_TEXT[court] || ""}` })),
+          el("span", { class: "court-name" }, el("b", { text: `${cap(court)} ${level}` }), el("small", { class: "muted", text: ` ${courtText(view, court, level)}` })),
           el("span", { class: "pay-buttons" }, acts.map((a) => button(a, [el("span", { text: "pay " }), resList(a.resources, { words: true })], { cls: "pay", title: a.words }, ctx))),
         );
       }),
@@ -1000,6 +1102,22 @@ function exchangeControls(view, ctx, moves) {
   ];
 }
 
+/** " Then Bob, 2nd in the temple, takes the other." (view.pending.second), or nothing. */
+function secondNote(view, ctx, what) {
+  const second = view.pending ? view.pending.second : null;
+  if (second === null || second === undefined) return null;
+  const who = second === ctx.viewer ? "you" : ctx.seatName(second);
+  return el("span", { class: "second-note", "data-seat": String(second) }, ` Then ${who}, 2nd in the temple, ${who === "you" ? what.replace(/^takes/, "take") : what}.`);
+}
+
+function babylonHint(view) {
+  const r = rulesOf(view);
+  const most = r.babylon_max_resources ?? 2;
+  const give = most === 2 ? "one or two resources" : most > 1 ? `1 to ${most} resources` : "one resource";
+  const then = r.babylon_irrigation_vp ? `Then you irrigate a space (${r.babylon_irrigation_vp} VP).` : "Then you irrigate a space (no VP).";
+  return `Give ${give}: ${vpText(r.babylon_vp_per_resource ?? 0)} each. ${then}`;
+}
+
 function controls(payload, ctx, moves) {
   const view = payload.view;
   if (ctx.viewer === null || !ctx.yourTurn || view.current !== ctx.viewer) return null;
@@ -1018,12 +1136,22 @@ function controls(payload, ctx, moves) {
     parts = [el("h3", { text: "Priest: a temple" }), el("p", { class: "hint", text: "Click a lit temple (or its button): your cube enters at the left and pushes the others right." }), templeButtons(view, ctx, moves, "temple-choices")];
     use("temple");
   } else if (phase === "irrigate") {
-    parts = [el("h3", { text: "Irrigate" }), el("p", { class: "hint", id: "irrigate-hint", text: `Click a lit irrigation space in the garden (${moves.irrigate.size} possible): it must touch the river or a cube connected to it. An engineer scores 2 VP; the Babylon irrigation none.` })];
+    const scoring = irrigationPoints(payload);
+    const after = scoring ? (scoring.source === "engineer" ? "Your engineer's cube" : "The cube after your sale at Babylon") : "This cube";
+    const points = scoring ? (scoring.points ? `scores ${scoring.points} VP` : "scores no points") : "";
+    parts = [
+      el("h3", { text: "Irrigate" }),
+      el(
+        "p",
+        { class: "hint", id: "irrigate-hint", "data-points": scoring ? String(scoring.points) : null, "data-source": scoring ? scoring.source : null },
+        `Click a lit irrigation space in the garden (${moves.irrigate.size} possible): it must touch the river or a cube connected to it.${points ? ` ${after} ${points}.` : ""}`,
+      ),
+    ];
     use("irrigate");
   } else if (phase === "babylon") {
     parts = [
       el("h3", { text: "Babylon: sell" }),
-      el("p", { class: "hint", text: "Give one or two resources: 3 VP each. Then you irrigate a space." }),
+      el("p", { class: "hint", id: "babylon-hint", text: babylonHint(view) }),
       el("div", { class: "choice-list", id: "sell-choices" }, moves.sell.map((a) => button(a, [el("span", { text: "sell " }), resList(a.resources, { words: true })], { title: a.words }, ctx))),
     ];
     use("sell");
@@ -1045,7 +1173,7 @@ function controls(payload, ctx, moves) {
     parts = [
       el("h3", { text: "Garden tile: a court card" }),
       el("p", { class: "hint", text: "Take the next level of a court card of your choice, or a gardener." }),
-      el("div", { class: "choice-list", id: "choose-choices" }, moves.choose.map((a) => button(a, [el("b", { text: cap(a.court) }), el("small", { class: "muted", text: ` ${COURT_TEXT[a.court] || ""}` })], { title: a.words }, ctx))),
+      el("div", { class: "choice-list", id: "choose-choices" }, moves.choose.map((a) => button(a, [el("b", { text: cap(a.court) }), el("small", { class: "muted", text: ` ${courtText(view, a.court, a.court === "gardener" ? null : ((me && me.court && me.court[a.court]) || 0) + 1)}` })], { title: a.words }, ctx))),
     ];
     use("choose");
   } else if (phase === "procession") {
@@ -1058,14 +1186,14 @@ function controls(payload, ctx, moves) {
   } else if (phase === "ishtar") {
     parts = [
       el("h3", { text: "Ishtar: your reward" }),
-      el("p", { class: "hint", text: "You are first in Ishtar's temple: take a camel or a talent." }),
+      el("p", { class: "hint", id: "ishtar-hint" }, "You are first in Ishtar's temple: take a camel or a talent.", secondNote(view, ctx, "takes the other")),
       el("div", { class: "choice-list", id: "ishtar-choices" }, moves.ishtar.map((a) => button(a, `Take a ${a.item}`, { title: a.words }, ctx))),
     ];
     use("ishtar");
   } else if (phase === "tammouz field") {
     parts = [
       el("h3", { text: "Tammouz: a field cube" }),
-      el("p", { class: "hint", text: "You are first in Tammouz's temple: put a cube on a field row (click it or its button) and take its resource, or decline." }),
+      el("p", { class: "hint", id: "tammouz-hint" }, "You are first in Tammouz's temple: put a cube on a field row (click it or its button) and take its resource, or decline.", secondNote(view, ctx, "may then exchange a resource")),
       fieldButtons(view, ctx, moves),
       moves.decline ? button(moves.decline, "Decline", { id: "decline-button" }, ctx) : null,
     ];
@@ -1100,11 +1228,16 @@ function controls(payload, ctx, moves) {
 
 // ------------------------------------------------------------------ what everyone sees
 
-function courtLine(p) {
-  const parts = ["banker", "caravaneer", "palace"].map((c) =>
-    el("span", { class: `court-level${p.court[c] ? "" : " none"}`, "data-court": c, title: `${c} level ${p.court[c]}: ${COURT_TEXT[c]}` }, `${c} `, el("b", { text: p.court[c] || "–" })),
+function courtLine(view, p) {
+  const parts = COURTS.map((c) =>
+    el(
+      "span",
+      { class: `court-level${p.court[c] ? "" : " none"}`, "data-court": c, title: p.court[c] ? `${c} level ${p.court[c]}: ${courtText(view, c, p.court[c])}` : `no ${c} yet: ${courtText(view, c)}` },
+      `${c} `,
+      el("b", { text: p.court[c] || "–" }),
+    ),
   );
-  parts.push(el("span", { class: `court-level${p.gardeners ? "" : " none"}`, "data-court": "gardener", title: `gardeners: ${COURT_TEXT.gardener} each` }, "gardeners ", el("b", { text: p.gardeners })));
+  parts.push(el("span", { class: `court-level${p.gardeners ? "" : " none"}`, "data-court": "gardener", title: `gardeners: ${courtText(view, "gardener")} each` }, "gardeners ", el("b", { text: p.gardeners })));
   return parts;
 }
 
@@ -1144,55 +1277,90 @@ function playersPanel(payload, ctx) {
         RESOURCES.map((r) => resChip(r, p.resources[r], { zero: true })),
         el("span", { class: `storage${held > p.storage_limit ? " over" : ""}`, title: "resources held / the storage limit kept after each round" }, `${held}/${p.storage_limit}`),
       ),
-      el("div", { class: "player-row court-line" }, courtLine(p)),
+      el("div", { class: "player-row court-line" }, courtLine(view, p)),
       el("div", { class: "player-row tiles-line", "data-seat": p.seat }, el("span", { class: "muted", text: `tiles (${p.tiles.length}) ` }), tiles),
     );
   });
   return el("section", { class: "panel players amy-players", id: "players" }, el("h3", { text: "Players" }), blocks);
 }
 
-function automaticPanel(payload) {
-  const auto = (payload.view && payload.view.automatic) || [];
-  if (!auto.length) return null;
+/** The moves the engine took by itself since the last one chosen (view.automatic_moves). */
+function automaticPanel(payload, ctx) {
+  const view = payload.view || {};
+  let moves = view.automatic_moves;
+  if (!moves) moves = (view.automatic || []).map((action) => ({ seat: null, action, words: action }));
+  if (!moves.length) return null;
+  const items = [];
+  moves.forEach((m, i) => {
+    if (i) items.push(" · ");
+    const known = m.seat !== null && m.seat !== undefined;
+    items.push(
+      el(
+        "span",
+        { class: "auto-move", "data-seat": known ? String(m.seat) : null, "data-action": m.action, title: m.action, style: known ? { "--seat": ctx.seatColor(m.seat) } : null },
+        known ? el("b", { class: "auto-who", text: ctx.seatName(m.seat) }) : null,
+        known ? " " : null,
+        el("span", { class: "auto-words", text: m.words || m.action }),
+      ),
+    );
+  });
   return el(
     "section",
     { class: "panel note amy-automatic", id: "amy-automatic" },
     el("b", { text: "Then automatically " }),
     el("span", { class: "muted small", text: "(the only option): " }),
-    el("span", { class: "auto-list" }, auto.join(" · ")),
+    el("span", { class: "auto-list" }, items),
   );
 }
 
+/** The final table: each player's points by source (player_info[s].points), then the total. */
 function finalPanel(payload, ctx) {
   const view = payload.view;
   if (view.phase !== "over") return null;
   const scores = view.scores || view.player_info.map((p) => p.score);
-  const final = view.final || [];
-  const rows = view.player_info.map((p) => {
-    const f = final[p.seat] || {};
-    const bonus = (f.amyitis || 0) + (f.leftover || 0);
-    return el(
+  const winners = view.winners || [];
+  const seats = view.player_info.map((p) => p.seat);
+  const head = el(
+    "tr",
+    {},
+    el("th", { text: "Points" }),
+    seats.map((s) => el("th", { class: `num who${winners.includes(s) ? " won" : ""}`, "data-seat": String(s) }, ctx.seatChip(s, { you: s === ctx.viewer }))),
+  );
+  const rows = POINT_SOURCES.map(([source, label, words]) =>
+    el(
       "tr",
-      { "data-seat": p.seat, class: (view.winners || []).includes(p.seat) ? "won" : "" },
-      el("td", { class: "who" }, ctx.seatChip(p.seat, { you: p.seat === ctx.viewer })),
-      el("td", { class: "num", text: scores[p.seat] - bonus }),
-      el("td", { class: "num", text: p.tiles.length }),
-      el("td", { class: "num", text: f.amyitis ?? 0 }),
-      el("td", { class: "num", text: f.leftover ?? 0 }),
-      el("td", { class: "num score", text: scores[p.seat] }),
-    );
-  });
+      { "data-source": source, title: words },
+      el("th", { scope: "row", text: label }),
+      seats.map((s) => {
+        const points = view.player_info[s].points || {};
+        return el("td", { class: "num", "data-seat": String(s), "data-source": source, text: points[source] ?? 0 });
+      }),
+    ),
+  );
+  const tiles = el(
+    "tr",
+    { class: "tiles-held", "data-source": "tiles-held", title: "garden tiles held (they decide the Amyitis bonus and break ties)" },
+    el("th", { scope: "row", class: "muted", text: "tiles held" }),
+    seats.map((s) => el("td", { class: "num muted", "data-seat": String(s), text: view.player_info[s].tiles.length })),
+  );
+  const total = el(
+    "tr",
+    { class: "total-row" },
+    el("th", { scope: "row", text: "Total" }),
+    seats.map((s) => el("td", { class: `num score${winners.includes(s) ? " won" : ""}`, "data-seat": String(s), text: scores[s] })),
+  );
+  const r = rulesOf(view);
+  const notes = [];
+  const bonus = amyitisBonusText(view);
+  if (bonus) notes.push(`Amyitis: ${bonus}`);
+  if (r.vp_per_leftover_resource !== undefined) notes.push(`left over: ${vpText(r.vp_per_leftover_resource)} per resource`);
+  notes.push("ties: most tiles, then most talents");
   return el(
     "section",
     { class: "panel final-panel", id: "final" },
     el("h3", { text: "Final scoring" }),
-    el(
-      "table",
-      { class: "players-table final-table" },
-      el("thead", {}, el("tr", {}, el("th", { text: "Player" }), el("th", { class: "num", text: "Play" }), el("th", { class: "num", text: "Tiles" }), el("th", { class: "num", text: "Amyitis" }), el("th", { class: "num", text: "Left over" }), el("th", { class: "num", text: "Total" }))),
-      el("tbody", {}, rows),
-    ),
-    el("p", { class: "muted small", text: "Amyitis: the bonus for the garden tiles held; left over: 1 VP per resource. Ties: most tiles, then most talents." }),
+    el("div", { class: "final-scroll" }, el("table", { class: "players-table final-table amy-final" }, el("thead", {}, head), el("tbody", {}, rows, tiles), el("tfoot", {}, total))),
+    el("p", { class: "muted small", id: "final-notes", text: cap(notes.join("; ")) + "." }),
   );
 }
 
@@ -1219,7 +1387,7 @@ function drawBoard(area, payload, ctx, moves) {
       el("div", { class: "amy-babylon-box" }, scroller, el("div", { class: "board-tools" }, legend(), zoom)),
       el("div", { class: "amy-track-box" }, drawTrack(view, ctx, moves)),
       craftRows(view, ctx, moves),
-      stockBox(view),
+      stockBox(view, ctx),
     ),
   );
   scroller.scrollLeft = scroll[0];
@@ -1244,10 +1412,8 @@ export function render(areas, payload, ctx) {
     ui.decision = payload.version;
   }
   if (ui.square && !moves.plant.has(ui.square)) ui.square = null;
-  rememberAutomatic(payload);
   drawBoard(areas.board, payload, ctx, moves);
   areas.panel.replaceChildren(
-    ...[finalPanel(payload, ctx), controls(payload, ctx, moves), automaticPanel(payload), playersPanel(payload, ctx)].filter(Boolean),
+    ...[finalPanel(payload, ctx), controls(payload, ctx, moves), automaticPanel(payload, ctx), playersPanel(payload, ctx)].filter(Boolean),
   );
-  queueMicrotask(decorateLog);
 }
