@@ -1354,7 +1354,8 @@ function finalPanel(payload, ctx) {
   const bonus = amyitisBonusText(view);
   if (bonus) notes.push(`Amyitis: ${bonus}`);
   if (r.vp_per_leftover_resource !== undefined) notes.push(`left over: ${vpText(r.vp_per_leftover_resource)} per resource`);
-  notes.push("ties: most tiles, then most talents");
+  const tiebreak = (r.tiebreak || ["garden_tiles", "talents"]).map((k) => (k === "garden_tiles" ? "most tiles" : `most ${k}`));
+  notes.push(`ties: ${tiebreak.join(", then ")}`);
   return el(
     "section",
     { class: "panel final-panel", id: "final" },
