@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from ziggurat.plain_text import to_plain
+from ziggurat.render_shared import DIM, last_moves, to_plain
 
 from .actions import NOTATION_HELP as _ENGINE_NOTATION_HELP
 
@@ -50,7 +50,6 @@ NOTATION_EXAMPLES = (
     "plant G10 pay salt"
 )
 
-DIM = "grey50"
 # Seat colours, the same on every part of the screen (cubes, planted squares, names). The
 # printed cubes are blue, red, black and white; black and white would not show on a terminal,
 # so seats 2 and 3 are green and yellow. Grey cubes stay grey.
@@ -1068,17 +1067,7 @@ def log_table(
     current: int | None = None,
 ) -> Group:
     """The last ``lines`` moves (or the ``lines`` up to move ``current`` in a replay)."""
-    end = len(notes) if current is None else current
-    shown = notes[max(0, end - lines) : end]
-    rows: list[RenderableType] = [Text("Last moves", style="bold")]
-    if not shown:
-        rows.append(Text("  (none yet)", style=DIM))
-    for note in shown:
-        line = note_text(note, viewer, seat_names)
-        if current is not None and note.number == current:
-            line.stylize("reverse")
-        rows.append(line)
-    return Group(*rows)
+    return last_moves(notes, lambda note: note_text(note, viewer, seat_names), lines, current)
 
 
 # --------------------------------------------------------------------------- the screen

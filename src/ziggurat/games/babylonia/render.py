@@ -28,7 +28,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ziggurat.plain_text import to_plain
+from ziggurat.render_shared import DIM, last_moves, to_plain
 
 from .actions import NOTATION_HELP as _ENGINE_NOTATION_HELP
 
@@ -50,7 +50,6 @@ FIELD_STYLE = "black on dark_khaki"
 ZIGGURAT_STYLE = "bold bright_cyan"
 ZIGGURAT_SCORED_STYLE = "grey42"
 TO_SCORE_STYLE = " reverse"
-DIM = "grey50"
 PANEL_WIDTH = 48  # the table beside the map, roomy (at 110+ columns)
 PANEL_MIN_WIDTH = 38  # ...and compact (100 columns); narrower, the table goes below the map
 
@@ -511,17 +510,7 @@ def log_table(
     current: int | None = None,
 ) -> Group:
     """The last ``lines`` moves (or the ``lines`` up to move ``current`` in a replay)."""
-    end = len(notes) if current is None else current
-    shown = notes[max(0, end - lines) : end]
-    rows: list[RenderableType] = [Text("Last moves", style="bold")]
-    if not shown:
-        rows.append(Text("  (none yet)", style=DIM))
-    for note in shown:
-        line = note_text(note, viewer, seat_names)
-        if current is not None and note.number == current:
-            line.stylize("reverse")
-        rows.append(line)
-    return Group(*rows)
+    return last_moves(notes, lambda note: note_text(note, viewer, seat_names), lines, current)
 
 
 # --------------------------------------------------------------------------- the screen

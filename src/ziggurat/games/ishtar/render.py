@@ -34,7 +34,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ziggurat.core.hexgrid import axial_rotate
-from ziggurat.plain_text import to_plain
+from ziggurat.render_shared import DIM, last_moves, to_plain
 
 from .actions import NOTATION_HELP as _ENGINE_NOTATION_HELP
 
@@ -53,7 +53,6 @@ Coord = tuple[int, int]
 HEX_WIDTH = 4  # columns from one hex to the next in a row: 3 of content, then a gap
 SIDE_MIN = 38  # the carpet, market and fountains go beside the map with this many columns
 LEGEND_WIDTH = 72  # the widest line of the legend
-DIM = "grey50"
 LABEL = "grey46"  # the q under each hex and the r at the ends of a row
 
 SEAT_COLOURS = ("dark_orange", "dodger_blue1", "gold1", "orchid1")
@@ -956,17 +955,7 @@ def log_table(
     current: int | None = None,
 ) -> Group:
     """The last ``lines`` moves (or the ``lines`` up to move ``current`` in a replay)."""
-    end = len(notes) if current is None else current
-    shown = notes[max(0, end - lines) : end]
-    rows: list[RenderableType] = [Text("Last moves", style="bold")]
-    if not shown:
-        rows.append(Text("  (none yet)", style=DIM))
-    for note in shown:
-        line = note_text(note, viewer, seat_names)
-        if current is not None and note.number == current:
-            line.stylize("reverse")
-        rows.append(line)
-    return Group(*rows)
+    return last_moves(notes, lambda note: note_text(note, viewer, seat_names), lines, current)
 
 
 # --------------------------------------------------------------------------- the screen

@@ -24,7 +24,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ziggurat.plain_text import to_plain
+from ziggurat.render_shared import DIM, last_moves, to_plain
 
 from .actions import NOTATION_HELP as _ENGINE_NOTATION_HELP
 from .components import TYPES
@@ -50,7 +50,6 @@ TYPE_STYLES = {
     "stonemason": "bold grey93",
 }
 BUILDING_STYLE = "reverse"  # the disc being built
-DIM = "grey50"
 WIDE = 90  # from this width on, the wonders table shows who leads each wonder
 NAMES = 120  # ...and from this one the wonders' full names
 
@@ -808,17 +807,7 @@ def log_table(
     current: int | None = None,
 ) -> Group:
     """The last ``lines`` moves (or the ``lines`` up to move ``current`` in a replay)."""
-    end = len(notes) if current is None else current
-    shown = notes[max(0, end - lines) : end]
-    rows: list[RenderableType] = [Text("Last moves", style="bold")]
-    if not shown:
-        rows.append(Text("  (none yet)", style=DIM))
-    for note in shown:
-        line = note_text(note, viewer, seat_names)
-        if current is not None and note.number == current:
-            line.stylize("reverse")
-        rows.append(line)
-    return Group(*rows)
+    return last_moves(notes, lambda note: note_text(note, viewer, seat_names), lines, current)
 
 
 # --------------------------------------------------------------------------- the screen
