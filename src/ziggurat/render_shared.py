@@ -1,7 +1,8 @@
 """Drawing pieces every game's terminal front end shares (``ziggurat.games.<name>.render``).
 
-Each game draws its own board; what is the same for all of them lives here: turning a
-drawing into plain text (for ``str(state)``, logs and tests) and the "Last moves" list.
+Each game draws its own board in its own colours; what is the same for all of them lives
+here: turning a drawing into plain text (for ``str(state)``, logs and tests), the seat
+labels and the "Last moves" list.
 """
 
 from __future__ import annotations
@@ -15,6 +16,30 @@ from rich.text import Text
 
 DIM = "grey50"
 """The style of secondary text in every game's screens."""
+
+
+def names_for(seat_names: Sequence[str] | None, players: int) -> list[str] | None:
+    """``seat_names`` when it names every one of ``players`` seats, else ``None`` (the
+    drawings then say "seat 1"): a partial list would label the wrong seats."""
+    if seat_names is None or len(seat_names) != players:
+        return None
+    return list(seat_names)
+
+
+def seat_text(
+    seat: int, seat_names: Sequence[str] | None, style: str, viewer: int | None = None
+) -> Text:
+    """``"1 greedy"`` (or ``"seat 1"`` without names) in ``style``, the seat's colour; the
+    viewer's own seat gets a "(you)" mark so a hot-seat player sees at once whose screen
+    this is."""
+    if seat_names and seat < len(seat_names):
+        label = f"{seat} {seat_names[seat]}"
+    else:
+        label = f"seat {seat}"
+    text = Text(label, style=style)
+    if viewer == seat:
+        text.append(" (you)", style="bold")
+    return text
 
 
 def to_plain(renderable: RenderableType, width: int = 120) -> str:

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from ziggurat.render_shared import DIM, last_moves, to_plain
+from ziggurat.render_shared import DIM, last_moves, names_for, seat_text, to_plain
 
 from .actions import NOTATION_HELP as _ENGINE_NOTATION_HELP
 
@@ -110,22 +110,12 @@ def seat_style(seat: int) -> str:
 
 
 def _names(view: dict[str, Any], seat_names: Sequence[str] | None) -> list[str] | None:
-    if seat_names is None or len(seat_names) != view["players"]:
-        return None
-    return list(seat_names)
+    return names_for(seat_names, view["players"])
 
 
 def seat_label(seat: int, seat_names: Sequence[str] | None, viewer: int | None = None) -> Text:
-    """``"1 greedy"`` (or ``"seat 1"`` without names) in the seat's colour; the viewer's own
-    seat gets a "(you)" mark so a hot-seat player sees at once whose screen this is."""
-    if seat_names and seat < len(seat_names):
-        label = f"{seat} {seat_names[seat]}"
-    else:
-        label = f"seat {seat}"
-    text = Text(label, style=seat_style(seat))
-    if viewer == seat:
-        text.append(" (you)", style="bold")
-    return text
+    """The seat's name in its colour, "(you)" for the viewer (:func:`seat_text`)."""
+    return seat_text(seat, seat_names, seat_style(seat), viewer)
 
 
 def _bold(words: str) -> Text:
