@@ -197,6 +197,17 @@ def put_all(state: AmyitisState, cubes: dict[str, int | str]) -> None:
         put(state, name, owner)
 
 
+def use_up_cubes(state: AmyitisState, seat: int) -> None:
+    """Every cube left in ``seat``'s supply goes onto free irrigation spaces (in the data's
+    order), so his supply is empty with all his cubes still on the board (§3.6)."""
+    owners = state.space_owner
+    free = [name for s, name in enumerate(state.game.data.space_ids) if owners[s] == EMPTY]
+    assert len(free) >= state.cubes[seat], "not enough free irrigation spaces"
+    for name in free[: state.cubes[seat]]:
+        put(state, name, seat)
+    assert state.cubes[seat] == 0
+
+
 def set_temple(state: AmyitisState, temple: str, owners: Iterable[int | str]) -> None:
     """Temple ``temple`` holds ``owners`` from position 1 (the entrance) on."""
     t = TEMPLES.index(temple)

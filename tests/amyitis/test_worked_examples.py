@@ -63,6 +63,7 @@ from .helpers import (
     square,
     temple,
     tiles_left,
+    use_up_cubes,
 )
 
 RIVER = {"G00-G01", "G00-G10", "G01-G02", "G02-G03", "G10-G20", "G20-G30"}
@@ -674,6 +675,70 @@ def test_tv23_out_of_cubes_procession_and_tammouz() -> None:
     check_conservation(state)
 
 
+def test_tv23_procession_with_a_full_ishtar_decides_the_own_cube_first() -> None:
+    """TV-23 with a full Ishtar (§6.4, §3.6; issue 15): A leads the procession with an empty
+    supply. His own cube is decided first, from the supply as it is, so Marduk gets nothing;
+    the grey cube entering Ishtar then pushes A's cube on position 4 home, and that cube may
+    not enter Marduk in the same procession. It is home for the rewards, though: as
+    Tammouz's 1st A places it as his field cube.
+
+    Before: Ishtar = B, B, B, A (full); Marduk = A, B; Tammouz = A; A's 27 other cubes on
+    irrigation spaces. After the procession: Ishtar = N, B, B, B; Marduk = A, B (unchanged);
+    Tammouz = N, A; A has 1 cube in supply. Rewards: Ishtar B (2 players: no 2nd);
+    Marduk A 1, B 1, B's cube rightmost → B +2; Tammouz A 1st → field cube, barley."""
+    state = position(2)
+    set_temple(state, "ishtar", [B, B, B, A])
+    set_temple(state, "marduk", [A, B])
+    set_temple(state, "tammouz", [A])
+    use_up_cubes(state, A)
+    cubes_b = state.cubes[B]
+    end_action_phase(state, last=A)
+    assert state.phase == PHASE_PROCESSION and state.current == A
+    assert legal(state) == {"procession ishtar", "procession marduk", "procession tammouz"}
+    act(state, "procession marduk")
+    assert temple(state, "ishtar") == [N, B, B, B]
+    assert temple(state, "marduk") == [A, B]  # not A, A, B: the cube from Ishtar stays home
+    assert temple(state, "tammouz") == [N, A]
+    assert state.cubes == [1, cubes_b]
+    check_conservation(state)
+    assert state.phase == PHASE_ISHTAR and state.current == B
+    act(state, "ishtar talent")
+    assert state.talents == [3, 4] and state.camels == [0, 0]
+    assert state.vp == [0, 2]  # Marduk: B 1st by the rightmost cube, A nothing
+    assert state.phase == PHASE_TAMMOUZ_FIELD and state.current == A
+    assert legal(state) == {"field F1", "field F2", "decline"}
+    act(state, "field F1")
+    assert state.fields[0] == [A] and resources(state, A) == {"barley": 1}
+    assert state.cubes == [0, cubes_b]
+    assert state.round == 2 and state.vp == [0, 2]
+    check_conservation(state)
+
+
+def test_tv23_procession_pushing_two_own_cubes_home_places_none() -> None:
+    """The same with A choosing Tammouz and Ishtar and Marduk both full with A's cube on
+    position 4: both grey cubes push one of A's cubes home (supply 0 → 2), and Tammouz still
+    gets nothing, because A had no cube when the procession began (§6.4, issue 15)."""
+    state = position(2)
+    set_temple(state, "ishtar", [B, B, B, A])
+    set_temple(state, "marduk", [B, B, B, A])
+    use_up_cubes(state, A)
+    cubes_b = state.cubes[B]
+    end_action_phase(state, last=A)
+    act(state, "procession tammouz")
+    assert temple(state, "ishtar") == [N, B, B, B]
+    assert temple(state, "marduk") == [N, B, B, B]
+    assert temple(state, "tammouz") == []
+    assert state.cubes == [2, cubes_b]
+    check_conservation(state)
+    assert state.phase == PHASE_ISHTAR and state.current == B
+    act(state, "ishtar camel")
+    assert state.camels == [0, 1] and state.talents == [3, 3]
+    assert state.vp == [0, 2]  # Marduk: B alone
+    assert state.round == 2  # nobody in Tammouz: no field cube, no exchange
+    assert state.fields == [[], []]
+    check_conservation(state)
+
+
 def test_tv24_empty_stocks() -> None:
     state = position(3, rows=["merchant peasant peasant"] * 3)
     give_camels(state, C, 14)
@@ -746,4 +811,8 @@ def test_every_worked_example_position_round_trips() -> None:
     state = two_player_temples(3)
     round_trip(state)
     state = out_of_cubes()
+    round_trip(state)
+    state = position(2)
+    set_temple(state, "ishtar", [B, B, B, A])
+    use_up_cubes(state, A)
     round_trip(state)

@@ -661,12 +661,19 @@ class AmyitisState:
         self.phase = PHASE_PROCESSION
 
     def _procession(self, seat: int, temple: int) -> None:
-        """The chosen temple gets the seat's cube (if any), the other two a grey one."""
+        """The chosen temple gets the seat's cube (if any), the other two a grey one (§6.4).
+
+        The seat's own cube comes first, from his supply as the procession begins: a grey
+        cube may push one of his cubes out of another temple, and a cube sent home may not
+        enter the chosen temple in the same procession (with an empty supply that temple
+        gets nothing, §3.6, TV-23). The cube is home for the rewards that follow (e.g. the
+        Tammouz field cube). Each temple gets one cube, so the grey cubes' order is free.
+        """
+        if self.cubes[seat]:
+            self._push(temple, seat)
         for t in range(3):
             if t != temple:
                 self._push(t, NEUTRAL)
-            elif self.cubes[seat]:
-                self._push(t, seat)
         first, second = self._temple_ranks(ISHTAR)
         if first >= 0:
             self.current = first
