@@ -14,6 +14,12 @@ interface only and checks, along the way, what every game must guarantee:
   legal actions; determinizing that state again with the same generator gives the very
   same world (so a search sees nothing hidden, not even an order); and another seat's move,
   played in both, leaves the two views equal;
+* in a simultaneous secret round collected one seat at a time (``secret_from``), what a seat
+  still to decide sees, in its view and in the log, up to its own decision, is the same
+  whichever secret decision an earlier seat made;
+* whether the player to move has a single option or several is something every other seat
+  can tell, unless the game says it may be secret (``options_are_secret``; bots then think
+  even over a forced move), so a bot's instant answer betrays nothing;
 * replaying the seed and the actions' notation reproduces the game exactly;
 * a finished game has no legal actions, ``current_player == TERMINAL``, and winners.
 """
@@ -24,7 +30,7 @@ import json
 import random
 from dataclasses import dataclass, field
 
-from ziggurat.core.api import TERMINAL, Game, State
+from ziggurat.core.api import TERMINAL, Game, State, options_are_secret, secret_from
 from ziggurat.core.errors import IllegalAction
 
 
@@ -116,11 +122,73 @@ def check_state(game: Game, state: State, rng: random.Random, where: tuple[int, 
                 g, step, f"determinize({seat}) depends on what seat {seat} cannot see (an order)"
             )
         if seat != state.current_player:
+            _check_choice_is_public(state, world, seat, legal, (g, step))
             _check_moves_reveal_nothing(state, world, seat, legal, rng, (g, step))
+    _check_secret_round(game, state, legal, rng, (g, step))
     json.dumps(state.view(None))
     if _dump(state) != snapshot:
         raise _fail(g, step, "view or determinize changed the state")
     return tried
+
+
+def _check_choice_is_public(
+    state: State, world: State, seat: int, legal: list, where: tuple[int, int]
+) -> None:
+    """Whether the player to move has a choice must not hang on what ``seat`` cannot see,
+    unless the game declares it may (then bots think over a forced move too)."""
+    secret = options_are_secret(state)
+    if options_are_secret(world) != secret:
+        raise _fail(*where, f"options_are_secret depends on what seat {seat} cannot see")
+    if not secret and (len(world.legal_actions()) > 1) != (len(legal) > 1):
+        raise _fail(
+            *where,
+            f"whether the player to move has a choice depends on what seat {seat} cannot see "
+            "(a bot's instant answer would tell it); declare options_are_secret",
+        )
+
+
+def _check_secret_round(
+    game: Game, state: State, legal: list, rng: random.Random, where: tuple[int, int]
+) -> None:
+    """Two different secret decisions of the player to move, in a simultaneous round: every
+    seat still to decide in it sees the same views and log lines after either one, up to and
+    at its own decision (its legal actions included)."""
+    secret = [a for a in legal if secret_from(state, a)]
+    if len(secret) < 2:
+        return
+    first, second = rng.sample(secret, 2)
+    waiting = list(secret_from(state, first))
+    if list(secret_from(state, second)) != waiting:
+        raise _fail(*where, f"{first} and {second} keep different seats waiting (secret_from)")
+    actor = state.current_player
+    for seat in waiting:
+        if game.describe_action(first, actor, seat) != game.describe_action(second, actor, seat):
+            raise _fail(*where, f"the log tells seat {seat} which secret decision was made")
+    a, b = state.clone(), state.clone()
+    a.apply_action(first)
+    b.apply_action(second)
+    for _ in range(4 * game.num_players * (len(waiting) + 1)):
+        for seat in waiting:
+            if a.view(seat) != b.view(seat):
+                raise _fail(
+                    *where,
+                    f"seat {seat} still to decide sees whether {first} or {second} was made",
+                )
+        if a.is_terminal() or b.is_terminal() or not waiting:
+            return
+        mover = a.current_player
+        moves = a.legal_actions()
+        if mover in waiting:
+            if moves != b.legal_actions():
+                raise _fail(*where, f"seat {mover}'s options depend on an earlier secret decision")
+            waiting.remove(mover)
+        other = {x.id for x in b.legal_actions()}
+        common = [x for x in moves if x.id in other]
+        if not common:
+            return
+        move = rng.choice(common)  # the same move in both: its log line is the same too
+        a.apply_action(move)
+        b.apply_action(move)
 
 
 def _check_moves_reveal_nothing(
@@ -144,12 +212,21 @@ def _check_moves_reveal_nothing(
     strip = getattr(state.game, "without_draws", None) or (lambda view: view)
     reveals = getattr(state.game, "reveals_secrets", None) or (lambda state, action: False)
     world_legal = set(world.legal_actions())
+    # Every other move leaves the same player to decide in both worlds (a pause that came
+    # only to the holder of a card would show who holds it), with a choice in both or in
+    # neither, and ends the game in both or in neither.
     for action in rng.sample(legal, min(2, len(legal))):
         if action not in world_legal or reveals(state, action):
             continue
         after, world_after = state.clone(), world.clone()
         after.apply_action(action)
         world_after.apply_action(action)
+        if after.current_player != world_after.current_player:
+            raise _fail(*where, f"who decides after {action} hangs on what seat {seat} cannot see")
+        if after.is_terminal():
+            continue  # the final scoring shows every hand
+        if after.current_player != seat:
+            _check_choice_is_public(after, world_after, seat, after.legal_actions(), where)
         if strip(after.view(seat)) != strip(world_after.view(seat)):
             raise _fail(*where, f"playing {action} tells seat {seat} something it cannot see")
 

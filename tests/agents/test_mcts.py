@@ -2,6 +2,7 @@
 
 import random
 import time
+from unittest import mock
 
 import pytest
 
@@ -44,7 +45,8 @@ def test_it_decides_only_from_what_its_seat_sees(midgame) -> None:
     assert a == b
 
 
-def test_a_single_legal_action_needs_no_search() -> None:
+def test_a_forced_move_is_searched_only_where_the_table_cannot_see_it_is_forced() -> None:
+    from ziggurat.games.babylonia.game import BabyloniaGame
     from ziggurat.games.babylonia.position import make_position
 
     game = ziggurat.load_game("babylonia", players=2)
@@ -52,9 +54,15 @@ def test_a_single_legal_action_needs_no_search() -> None:
     for text in ("F1,7", "F3,7"):  # two farmers; only nobles are left, so only "end" remains
         state.apply_action(game.parse_action(state, text))
     assert [str(a) for a in state.legal_actions()] == ["end"]
+    # the others cannot see the stand: an instant "end" would tell them it holds no farmer
     agent = MCTSAgent(seed=1, iterations=50)
     assert str(agent.select_action(state, 0)) == "end"
-    assert agent.last_iterations == 0
+    assert agent.last_iterations == 50
+    # a move the whole table can see is forced needs no search
+    with mock.patch.object(BabyloniaGame, "options_are_secret", staticmethod(lambda s: False)):
+        agent = MCTSAgent(seed=1, iterations=50)
+        assert str(agent.select_action(state, 0)) == "end"
+        assert agent.last_iterations == 0
 
 
 def test_a_budget_is_required() -> None:

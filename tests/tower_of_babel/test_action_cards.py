@@ -8,11 +8,16 @@ at the final scoring.
 
 from __future__ import annotations
 
+from unittest import mock
+
 import pytest
 
 import ziggurat
+from ziggurat.agents import make_agent
+from ziggurat.agents.mcts import MCTSAgent
 from ziggurat.games.tower_of_babel import scoring
 from ziggurat.games.tower_of_babel.components import (
+    ACTION_KINDS,
     CARD_TRADE,
     DOUBLE_TURN,
     DRAW_THREE,
@@ -20,6 +25,7 @@ from ziggurat.games.tower_of_babel.components import (
     JOKER,
     TRIPLE_BONUS,
 )
+from ziggurat.games.tower_of_babel.state import TowerState
 
 from .helpers import (
     BOAT,
@@ -135,8 +141,9 @@ def test_draw_three_and_trade_at_point_s() -> None:
 
 
 def test_free_cards_keep_a_hopeless_decision_s_open() -> None:
-    # Without a way to complete, S is skipped - unless the active player holds draw_three
-    # or card_trade: then he may draw first, and give up if it does not help.
+    # Without a way to complete, S is skipped - unless the active player holds an action
+    # card that, for all the table knows, is draw_three or card_trade (T17): then he may
+    # draw first, and give up if it does not help.
     state = table(0, "draw_three")
     set_hands(state, {1: "1 boat"})
     stack_pile(state, "boat boat boat boat")
@@ -251,6 +258,9 @@ def test_a_joker_must_fit_the_piece_supply() -> None:
     state = scene(disc=disc_id(3, CRANE), hands={1: "1 crane"}, actions={0: ["joker"]})
     put_pieces(state, 1, {0: 28})  # supply 1: the joker's 2 value do not fit
     play(state, "build giza 1", "offer 1 crane", "offer nothing", "offer nothing")
+    # nothing is completable; he holds an action card, so point S comes all the same (T17)
+    assert phase(state) == "accept" and legal(state) == {"give up"}
+    play(state, "give up", "no double turn")
     assert phase(state) == "choose" and state.scores() == [0, 1, 0, 0]
 
 
@@ -384,6 +394,8 @@ def test_double_turn_after_any_first_turn(first: str) -> None:
     else:
         place_disc(state, 3, disc_id(6, CRANE))
         play(state, "build rhodes 1", "offer nothing", "offer nothing", "offer nothing")
+        assert phase(state) == "accept" and legal(state) == {"give up"}  # T17
+        play(state, "give up")
     assert phase(state) == "double" and state.current_player == 0
     play(state, "double turn")
     assert phase(state) == "choose" and state.current_player == 0
@@ -425,3 +437,107 @@ def test_five_points_drawn_for_the_ending_wonder_counts() -> None:
     play(state, "build giza 3", "offer nothing", "offer nothing", "offer nothing", "accept none")
     assert state.is_terminal()
     assert state.final_parts[0]["five_points"] == 5
+
+
+# =========================================================================== pauses show nothing
+
+
+OTHERS_OF_2 = (0, 1, 3, None)
+
+
+def views_of(state, seats=OTHERS_OF_2) -> list[dict]:
+    return [state.view(s) for s in seats]
+
+
+def rejected_offer_of_seat_2(card: str):
+    """Seat 2 offers a boat, seat 0 completes the disc alone: seat 2's offer is rejected
+    while it holds ``card``."""
+    state = scene(disc=disc_id(5, BOAT), hands={0: "5 boat", 2: "1 boat"}, actions={2: [card]})
+    play(state, "build giza 1", "offer nothing", "offer 1 boat", "offer nothing", "accept none")
+    return state
+
+
+@pytest.mark.parametrize("card", ["five_points", "joker", "disc_bonus", "double_turn"])
+def test_point_t_comes_to_a_rejected_offerer_with_any_action_card(card: str) -> None:
+    holder, other = rejected_offer_of_seat_2("triple_bonus"), rejected_offer_of_seat_2(card)
+    for state in (holder, other):
+        assert phase(state) == "triple" and state.current_player == 2
+    assert legal(holder) == {"triple bonus", "no triple bonus"}
+    assert legal(other) == {"no triple bonus"}
+    assert "holds no triple_bonus card" in refusal(other, "triple bonus")
+    # the whole table sees the same pause, and the same words for the answer
+    assert views_of(holder) == views_of(other)
+    game = holder.game
+    answer = game.parse_action(None, "no triple bonus")
+    assert game.describe_action(answer, 2, 0)["words"] == "plays no triple bonus"
+    play(holder, "no triple bonus")
+    play(other, "no triple bonus")
+    assert views_of(holder) == views_of(other)
+    assert holder.scores() == other.scores() == [0, 0, 1, 0]
+
+
+def test_no_point_t_without_an_action_card() -> None:
+    state = scene(disc=disc_id(5, BOAT), hands={0: "5 boat", 2: "1 boat"})
+    play(state, "build giza 1", "offer nothing", "offer 1 boat", "offer nothing", "accept none")
+    assert phase(state) == "choose" and state.scores() == [0, 0, 1, 0]
+
+
+def test_no_point_t_once_every_triple_bonus_is_played() -> None:
+    state = scene(disc=disc_id(5, BOAT), hands={0: "5 boat", 2: "1 boat"}, actions={2: ["joker"]})
+    triple = ACTION_KINDS.index("triple_bonus")
+    while triple in state.action_pile:  # both copies played earlier, face up
+        state.action_pile.remove(triple)
+        state.action_discard[triple] += 1
+    play(state, "build giza 1", "offer nothing", "offer 1 boat", "offer nothing", "accept none")
+    assert phase(state) == "choose" and state.scores() == [0, 0, 1, 0]
+
+
+def passed_with(card: str):
+    state = table(0, card)
+    play(state, "pass")
+    return state
+
+
+@pytest.mark.parametrize("card", ["five_points", "triple_bonus", "joker"])
+def test_point_d_comes_to_an_active_player_with_any_action_card(card: str) -> None:
+    holder, other = passed_with("double_turn"), passed_with(card)
+    for state in (holder, other):
+        assert phase(state) == "double" and state.current_player == 0
+    assert legal(holder) == {"double turn", "no double turn"}
+    assert legal(other) == {"no double turn"}
+    assert "holds no double_turn card" in refusal(other, "double turn")
+    others = (1, 2, 3, None)
+    assert views_of(holder, others) == views_of(other, others)
+    game = holder.game
+    answer = game.parse_action(None, "no double turn")
+    assert game.describe_action(answer, 0, 1)["words"] == "plays no double turn"
+    play(holder, "no double turn")
+    play(other, "no double turn")
+    assert views_of(holder, others) == views_of(other, others)
+
+
+def test_no_point_d_without_an_action_card() -> None:
+    state = table(1, "double_turn")
+    play(state, "pass")
+    assert phase(state) == "choose" and state.current_player == 1
+
+
+@pytest.mark.parametrize("agent", ["greedy", "mcts:iterations=40"])
+def test_a_bot_thinks_over_a_pause_without_the_card(agent: str) -> None:
+    """A bot at point T with "no triple bonus" as its only answer does not answer at once:
+    its timing would tell the table that it lacks the card."""
+    state = rejected_offer_of_seat_2("five_points")
+    assert legal(state) == {"no triple bonus"}
+    bot = make_agent(agent, seed=1)
+    real = TowerState.determinize
+    worlds = []
+
+    def counted(self, seat, rng):
+        worlds.append(seat)
+        return real(self, seat, rng)
+
+    with mock.patch.object(TowerState, "determinize", counted):
+        assert str(bot.select_action(state, 2)) == "no triple bonus"
+    assert worlds and set(worlds) == {2}  # it looked ahead from its own seat
+    if isinstance(bot, MCTSAgent):
+        assert bot.last_iterations == 40

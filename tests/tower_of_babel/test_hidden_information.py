@@ -102,8 +102,9 @@ def test_a_pending_offer_is_hidden_until_the_reveal(other: str) -> None:
     a, b = offer_table("offer 2 boat"), offer_table(other)
     assert views(a, (0, 2, 3, None)) == views(b, (0, 2, 3, None))
     assert a.view(1) != b.view(1)
-    entry = a.view(2)["build"]["offers"][0]
-    assert entry == {"seat": 1, "made": True, "cards_count": 2}  # no "cards"
+    # seat 2 has still to offer: not even the size (T18); the active player sees the stack
+    assert a.view(2)["build"]["offers"][0] == {"seat": 1, "made": True, "cards_count": None}
+    assert a.view(0)["build"]["offers"][0] == {"seat": 1, "made": True, "cards_count": 2}
     own = a.view(1)["build"]["offers"][0]
     assert own["cards"] == {"camel": 0, "crane": 0, "boat": 2, "stonemason": 0}
     assert own["exchange"] is False
@@ -124,22 +125,66 @@ def test_no_offer_is_visible_to_another_seat_before_the_reveal() -> None:
     assert state.view(2)["build"]["offers"][1]["exchange"] is True
 
 
+def issue_15_table(first_offer: str):
+    """The issue's reproduction: four players, seat 0 builds 5 boats, seat 1 holds 2 boats
+    and offers first."""
+    state = scene(disc=disc_id(5, BOAT), hands={0: "5 boat", 1: "2 boat", 2: "1 boat 1 crane"})
+    play(state, "build giza 1", first_offer)
+    return state
+
+
+def test_a_seat_still_to_offer_sees_nothing_of_earlier_offers() -> None:
+    a, b = issue_15_table("offer nothing"), issue_15_table("offer 2 boat + exchange")
+    # the seats still to offer, and spectators, see the same in both worlds ...
+    assert views(a, (2, 3, None)) == views(b, (2, 3, None))
+    for seat in (2, 3, None):
+        seen = a.view(seat)
+        assert seen["build"]["offers"][0] == {"seat": 1, "made": True, "cards_count": None}
+        assert seen["seats"][1]["cards"] == 3  # 2 boats and the exchange card, as before
+    # ... the active player sees the stacks, as at the table
+    assert a.view(0)["build"]["offers"][0]["cards_count"] == 0
+    assert b.view(0)["build"]["offers"][0]["cards_count"] == 3
+    assert (a.view(0)["seats"][1]["cards"], b.view(0)["seats"][1]["cards"]) == (3, 0)
+    # the log reads the same to them too
+    game = a.game
+    for seat in (2, 3, None):
+        assert game.describe_action(
+            game.parse_action(None, "offer nothing"), 1, seat
+        ) == game.describe_action(game.parse_action(None, "offer 2 boat + exchange"), 1, seat)
+    # seat 2 offers; then it may see the sizes, and seat 3 still may not
+    for state in (a, b):
+        play(state, "offer 1 boat")
+    assert views(a, (3, None)) == views(b, (3, None))
+    assert a.view(2)["build"]["offers"][0]["cards_count"] == 0
+    assert b.view(2)["build"]["offers"][0]["cards_count"] == 3
+    assert a.view(3)["build"]["offers"][1] == {"seat": 2, "made": True, "cards_count": None}
+    # from the reveal on, everything is face up and hand counts are public again
+    for state in (a, b):
+        play(state, "offer nothing")
+    assert a.view(3)["build"]["offers"][0]["cards_count"] == 0
+    assert b.view(3)["build"]["offers"][0]["cards_count"] == 3
+    assert b.view(None)["seats"][1]["cards"] == 0  # all three lie face up in the offer
+
+
 @pytest.mark.parametrize("viewer", [0, 2, 3, None])
 def test_describe_action_hides_an_offer_from_others(viewer) -> None:
     game = new_game(4)
     described = [
         game.describe_action(game.parse_action(None, text), 1, viewer)
-        for text in ("offer 2 boat", "offer 1 crane + exchange", "offer 1 camel 1 boat")
+        for text in (
+            "offer 2 boat",
+            "offer 1 crane + exchange",
+            "offer 1 camel 1 boat",
+            "offer nothing",
+            "offer 3 stonemason + exchange",
+        )
     ]
-    assert described[0] == described[1] == described[2]
+    assert all(d == described[0] for d in described)
     assert described[0] == {
         "type": "offer",
-        "cards_count": 2,
         "text": "offer ?",
-        "words": "makes a face-down offer of 2 cards",
+        "words": "makes a face-down offer",
     }
-    nothing = game.describe_action(game.parse_action(None, "offer nothing"), 1, viewer)
-    assert nothing["words"] == "makes no offer" and "cards" not in nothing
 
 
 def test_describe_action_shows_the_author_his_offer() -> None:
@@ -202,7 +247,9 @@ def test_determinized_offers_obey_the_offer_rules(disc: int, hands: str, offer: 
             world.apply_action(world.legal_actions()[0])  # it plays on
 
 
-def test_determinize_keeps_the_triple_bonus_and_double_turn_shown() -> None:
+def test_determinize_deals_the_action_cards_of_a_player_at_points_t_and_d() -> None:
+    """Decision points T and D show nobody what the player holds (T17), so a world of
+    another seat may give him any action cards, keeping their number."""
     state = scene(
         disc=disc_id(5, BOAT),
         hands={0: "5 boat", 2: "1 boat"},
@@ -210,17 +257,39 @@ def test_determinize_keeps_the_triple_bonus_and_double_turn_shown() -> None:
     )
     play(state, "build giza 1", "offer nothing", "offer 1 boat", "offer nothing", "accept none")
     assert state.view(None)["phase"] == "triple"
-    for seed in range(50):
+    holds = set()
+    for seed in range(60):
         world = state.determinize(1, random.Random(seed))
         assert world.view(1) == state.view(1)
-        assert world.held(2, ACTION_KINDS.index("triple_bonus")) >= 1
-        assert {str(a) for a in world.legal_actions()} >= {"triple bonus", "no triple bonus"}
+        assert sum(world.actions_held[14:21]) == 2
+        holds.add(world.held(2, ACTION_KINDS.index("triple_bonus")) > 0)
+        assert "no triple bonus" in {str(a) for a in world.legal_actions()}
+    assert holds == {True, False}
     play(state, "no triple bonus")
     assert state.view(None)["phase"] == "double"
-    for seed in range(50):
+    holds = set()
+    for seed in range(60):
         world = state.determinize(3, random.Random(seed))
         assert world.view(3) == state.view(3)
-        assert world.held(0, ACTION_KINDS.index("double_turn")) >= 1
+        holds.add(world.held(0, ACTION_KINDS.index("double_turn")) > 0)
+    assert holds == {True, False}
+
+
+def test_determinize_draws_an_earlier_offer_for_a_seat_still_to_offer() -> None:
+    state = issue_15_table("offer 2 boat + exchange")
+    sizes = set()
+    for seed in range(80):
+        world = state.determinize(2, random.Random(seed))
+        assert world.view(2) == state.view(2)
+        check_offer_rules(world, 1)
+        assert sum(world.hand_of(1)) + sum(world.offer_of(1)) == 2
+        sizes.add(sum(world.offer_of(1)) + world.offer_exchange[1])
+        world.apply_action(world.legal_actions()[0])  # it plays on
+    assert sizes == {0, 1, 2, 3}
+    # the active player saw the stack: his worlds keep its size
+    for seed in range(30):
+        world = state.determinize(0, random.Random(seed))
+        assert sum(world.offer_of(1)) + world.offer_exchange[1] == 3
 
 
 def test_determinize_resamples_what_is_hidden() -> None:

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import ziggurat
-from ziggurat.games.tower_of_babel.state import NO_DISC, TowerState
+from ziggurat.games.tower_of_babel.state import NO_DISC, PHASE_OFFER, TowerState
 
 from .helpers import new_game
 
@@ -85,15 +85,29 @@ def check_views(state: TowerState, rng: random.Random) -> None:
         text = json.dumps(seen)
         assert '"rng"' not in text and '"pile": [' not in text
         assert ("hand" in seen) == (seat is not None)
+        # offers are simultaneous: a seat still to offer (and a spectator) sees neither the
+        # size of an offer made before its own nor the hand shrink by it (rulings T18)
+        blind = (
+            state.phase == PHASE_OFFER
+            and seat != state.active
+            and not (seat is not None and state.offered >> seat & 1)
+        )
         for entry in seen["seats"]:
             assert "hand" not in entry
             s = entry["seat"]
-            assert entry["cards"] == sum(state.hand_of(s)) + state.exchange_in_hand[s]
+            in_hand = sum(state.hand_of(s)) + state.exchange_in_hand[s]
+            in_offer = sum(state.offer_of(s)) + state.offer_exchange[s]
+            assert entry["cards"] == in_hand + (in_offer if blind else 0)
         build = seen["build"]
         if build is not None and not build["revealed"]:
             for entry in build["offers"]:
-                if entry["seat"] != seat:
+                s = entry["seat"]
+                if s != seat:
                     assert "cards" not in entry and "exchange" not in entry
+                made = bool(state.offered >> s & 1)
+                assert entry["made"] is made
+                size = sum(state.offer_of(s)) + state.offer_exchange[s]
+                assert entry["cards_count"] == (size if made and not blind else None)
     seat = rng.randrange(n)
     world = state.determinize(seat, rng)
     assert world.view(seat) == state.view(seat)

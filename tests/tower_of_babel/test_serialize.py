@@ -194,14 +194,21 @@ def test_an_offer_where_nobody_offered_is_refused(offer_state) -> None:
         offer_state.game.state_from_json(data)
 
 
-def test_phase_double_needs_the_card() -> None:
+def test_phase_double_needs_a_first_turn() -> None:
     state = scene(disc=disc_id(5, BOAT), hands={0: "5 boat"}, actions={0: ["double_turn"]})
     play(state, "pass")
     data = state.to_json()
     assert data["phase"] == "double"
     reread(state)
-    data["action_cards"][0][5] = 0
-    data["action_discard"][5] += 1
+    # without the card, point D is still a state of the game: it comes to anyone holding an
+    # action card (T17), and a draw three played there may leave him none
+    no_card = json.loads(json.dumps(data))
+    no_card["action_cards"][0][5] = 0
+    no_card["action_discard"][5] += 1
+    assert state.game.state_from_json(no_card).legal_actions() == [
+        state.game.parse_action(None, "no double turn")
+    ]
+    data["second_turn"] = True
     with pytest.raises(ziggurat.CorruptState, match="phase double needs an active player"):
         state.game.state_from_json(data)
 

@@ -151,6 +151,12 @@ def test_completing_a_wonder_scores_on_the_marker_row(marker: int, row: tuple) -
         "row": marker,
         "points": points,
     }
+    # red now holds an action card, so decision point D comes whichever card it is (T17)
+    assert state.current_player == 0 and phase(state) == "double"
+    is_double = ACTION_KINDS[top_card] == "double_turn"
+    free = {"draw three"} if ACTION_KINDS[top_card] == "draw_three" else set()
+    assert legal(state) == {"no double turn", *(["double turn"] if is_double else []), *free}
+    play(state, "no double turn")
     assert state.current_player == 1 and phase(state) == "choose"
     round_trip(state)
 
@@ -340,10 +346,13 @@ def test_example_18_joker_completes_the_build() -> None:
     assert build.actions_held[JOKER] == 0 and build.action_discard[JOKER] == 1
     assert build.discard == [0, 3, 0, 0]
     assert hand(build, 0) == (0, 1, 0, 0)
-    # (revised) holding only these 3 cranes, he may give up instead
+    # (revised) holding only these 3 cranes, he may give up instead; he holds an action
+    # card, so decision point D follows (T17), before the end-of-turn draw
     play(state, "give up")
     assert state.space_disc[0] == disc and state.disc_owner[disc] == -1
     assert state.actions_held[JOKER] == 1
+    assert phase(state) == "double" and legal(state) == {"no double turn"}
+    play(state, "no double turn")
     assert hand(state, 0) == (0, 4, 0, 0)
     assert state.scores() == [0, 0, 0, 0]
 
@@ -370,6 +379,8 @@ def test_example_19_joker_with_an_offer_or_give_up() -> None:
     play(state, "give up")
     assert state.scores() == [0, 2, 0, 0]  # unfulfilled: A +2
     assert state.space_disc[0] == disc
+    assert phase(state) == "double" and legal(state) == {"no double turn"}  # T17
+    play(state, "no double turn")
     assert hand(state, 1) == (0, 3, 0, 0)
 
 
@@ -377,11 +388,24 @@ def test_example_20_a_joker_cannot_fill_a_single_missing_card() -> None:
     disc = disc_id(4, BOAT)
     state = scene(disc=disc, hands={1: "3 boat"}, actions={0: ["joker"]})
     play(state, "build giza 1", "offer 3 boat", "offer nothing", "offer nothing")
-    # no decision S: unfulfilled at once
+    # nothing can be completed, but he holds an action card that, for all the others know,
+    # could be draw three or card trade: decision point S comes, with only "give up" (T17)
+    assert phase(state) == "accept" and legal(state) == {"give up"}
+    play(state, "give up", "no double turn")
     assert phase(state) == "choose" and state.current_player == 1
     assert state.scores() == [0, 3, 0, 0]
     assert state.space_disc[0] == disc
     assert state.actions_held[JOKER] == 1
+
+
+def test_example_20_without_action_cards_is_unfulfilled_at_once() -> None:
+    disc = disc_id(4, BOAT)
+    state = scene(disc=disc, hands={1: "3 boat"})
+    play(state, "build giza 1", "offer 3 boat", "offer nothing", "offer nothing")
+    # no action card in his hand, as everyone sees: no decision S, no decision D
+    assert phase(state) == "choose" and state.current_player == 1
+    assert state.scores() == [0, 3, 0, 0]
+    assert state.space_disc[0] == disc
 
 
 # =========================================================================== pieces, 21-23
@@ -775,3 +799,63 @@ def test_declining_the_double_turn_lets_the_safeguard_end_the_game() -> None:
     give_actions(state, 2, "double_turn")
     play(state, "pass", "no double turn")
     assert state.is_terminal()
+
+
+# =========================================================================== rulings T20, T21
+
+
+def ending_build(hands: dict[int, str], actions: dict[int, list[str]] | None = None):
+    """Seat 0 builds giza 3, the last disc of giza (spaces 1 and 2 went to seats 1 and 2)
+    and the last boat disc on the board (seat 3 owns the five others): the build completes
+    giza and ends the game."""
+    state = scene(disc=disc_id(3, BOAT), space=2, hands=hands, actions=actions)
+    take_disc(state, 0, 1)
+    take_disc(state, 1, 2)
+    for disc in range(12, 18):
+        if state.disc_owner[disc] < 0 and disc != disc_id(3, BOAT):
+            own_disc(state, disc, 3)
+    return state
+
+
+@pytest.mark.parametrize("card", ["disc_bonus", "five_points"])
+def test_t20_the_wonder_the_ending_disc_completes_gives_its_action_card(card: str) -> None:
+    state = ending_build({0: "3 boat"})
+    kind = ACTION_KINDS.index(card)
+    state.action_pile.remove(kind)
+    state.action_pile.append(kind)  # the card drawn for completing giza
+    play(state, "build giza 3", "offer nothing", "offer nothing", "offer nothing", "accept none")
+    assert state.is_terminal()
+    assert state.actions_held[7 * 0 + kind] == 1 and len(state.action_pile) == 14
+    assert state.view(None)["last_build"]["wonder_scored"] == {
+        "wonder": "giza",
+        "row": 0,
+        "points": [8, 0, 0, 0],
+    }
+    final = state.final_parts[0]
+    # seat 0 owns one disc (the 3 boat it built); the card counts in the final scoring
+    assert final["disc_bonus"] == (1 if card == "disc_bonus" else 0)
+    assert final["five_points"] == (5 if card == "five_points" else 0)
+    assert state.scores()[0] == 8 + sum(final[k] for k in ("wonders", "set_bonus")) + (
+        final["disc_bonus"] + final["five_points"]
+    )
+
+
+def test_t21_rejected_offers_of_the_ending_build_score() -> None:
+    state = ending_build({0: "3 boat", 1: "1 boat 1 crane", 2: "2 boat"})
+    play(state, "build giza 3", "offer 1 boat 1 crane", "offer 2 boat + exchange")
+    play(state, "offer nothing", "accept none")
+    assert state.is_terminal()
+    last = state.view(None)["last_build"]
+    assert [(o["seat"], o["accepted"], o["points"]) for o in last["offers"]] == [
+        (1, False, 1),  # the crane went back at the reveal: 1 matching card
+        (2, False, 2),  # the exchange card scores nothing
+    ]
+    assert last["wonder_scored"]["points"] == [8, 0, 0, 0]
+    # every offered card and the exchange card are back in the hands for the final count
+    assert hand(state, 1) == (0, 1, 1, 0) and hand(state, 2) == (0, 0, 2, 0)
+    assert state.exchange_in_hand == [1, 1, 1, 1]
+    for seat, before in ((1, 1), (2, 2)):
+        final = state.final_parts[seat]
+        assert state.scores()[seat] == before + sum(
+            final[k] for k in ("wonders", "set_bonus", "five_points", "disc_bonus")
+        )

@@ -228,11 +228,14 @@ def _tob_play_one(page: Any, rng: Any, offer_cards: bool) -> str:
     if page.locator("#draw-three").count() and rng.random() < 0.7:
         _click_and_wait(page, "#draw-three", before)
         return "draw-three"
+    # the questions come to everyone holding an action card: "yes" only with the card itself
     if phase == "triple":
-        _click_and_wait(page, "#triple-yes" if rng.random() < 0.8 else "#triple-no", before)
+        yes = page.locator("#triple-yes").count() and rng.random() < 0.8
+        _click_and_wait(page, "#triple-yes" if yes else "#triple-no", before)
         return "triple"
     if phase == "double":
-        _click_and_wait(page, "#double-yes" if rng.random() < 0.5 else "#double-no", before)
+        yes = page.locator("#double-yes").count() and rng.random() < 0.5
+        _click_and_wait(page, "#double-yes" if yes else "#double-no", before)
         return "double"
     if phase == "accept":
         chips = page.locator("#legal-choices button.legal-choice")

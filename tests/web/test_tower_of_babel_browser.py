@@ -133,24 +133,33 @@ def test_lobby_creates_a_table_and_a_whole_game_is_played_by_clicks(server, new_
 
 def hidden_offers_kept(payload: dict[str, Any], viewer: int) -> int:
     """Check one payload of ``viewer`` for another seat's secrets; returns how many face-down
-    offers of other seats it shows (by their size only)."""
+    offers of other seats it holds while the viewer has still to offer (each must show that
+    it was made and nothing more, not even its size: offers are simultaneous)."""
     view = payload["view"]
     assert payload["seat"] == viewer
     assert view["hand"] is not None and view["seat"] == viewer
     shown = 0
     build = view["build"]
     if build and not build["revealed"]:
+        own = next((o for o in build["offers"] if o["seat"] == viewer), None)
+        still_to_offer = own is not None and not own["made"]
         for offer in build["offers"]:
             if offer["seat"] == viewer:
                 continue
             assert "cards" not in offer and "exchange" not in offer and "matching" not in offer
-            if offer["made"] and offer["cards_count"]:
+            if offer["made"] and still_to_offer:
+                assert offer["cards_count"] is None, offer
                 shown += 1
     for entry in payload["log"]:
         if entry["type"] == "offer" and entry["seat"] != viewer:
-            assert entry["text"] == "offer ?"
+            assert entry == {
+                "type": "offer",
+                "text": "offer ?",
+                "words": "makes a face-down offer",
+                **{k: entry[k] for k in entry if k not in ("type", "text", "words")},
+            }
             assert "cards" not in entry and "exchange" not in entry
-            assert "face-down offer" in entry["words"] or entry["words"] == "makes no offer"
+            assert "cards_count" not in entry
     for action in payload["legal_actions"]:
         assert action["type"] != "offer" or "cards" in action  # one's own offers only
     return shown
@@ -158,7 +167,8 @@ def hidden_offers_kept(payload: dict[str, Any], viewer: int) -> int:
 
 def test_two_browsers_never_see_each_others_hand_or_pending_offer(server, new_page, artifacts):
     """A random bot (seat 0, who starts) builds; Ann (seat 1) offers face down, then Bob
-    (seat 2) decides. While Ann's offer is pending, Bob's page shows only its size; neither
+    (seat 2) decides. While Ann's offer is pending, Bob's page shows only that she offered,
+    not even how many cards (offers are simultaneous); neither
     page, nor any payload either received, ever holds the other's hand or pending offer."""
     rng = random.Random(15510)
     created = tob_create(
@@ -192,6 +202,17 @@ def test_two_browsers_never_see_each_others_hand_or_pending_offer(server, new_pa
             build = payload["view"]["build"]
             mine = next((o for o in build["offers"] if o["seat"] == 1), None)
             if mine and mine["made"] and mine["cards_count"] and not build["revealed"]:
+                bob_sees = seat_payload(server, table_id, 2, invites[2]["token"])["view"]
+                assert bob_sees["build"]["offers"][0] == {
+                    "seat": 1,
+                    "made": True,
+                    "cards_count": None,
+                }
+                # Ann's hand count as before her offer
+                ann_before = sum(mine["cards"].values()) + mine["exchange"]
+                assert bob_sees["seats"][1]["cards"] == (
+                    payload["view"]["seats"][1]["cards"] + ann_before
+                )
                 check_pending_offer(ann, bob, mine, artifacts, first=checked == 0)
                 checked += 1
         tob_play_one(page, rng)
@@ -200,22 +221,23 @@ def test_two_browsers_never_see_each_others_hand_or_pending_offer(server, new_pa
         assert spy.payloads, "no payload was seen"
         pending = sum(hidden_offers_kept(p, seat) for p in spy.payloads)
         if seat == 2:
-            assert pending > 0  # Bob's payloads did carry Ann's face-down offer, by size
+            assert pending > 0  # Bob's payloads did carry Ann's face-down offer, made only
     assert not ann.errors and not bob.errors
 
 
 def check_pending_offer(
     ann: Any, bob: Any, offer: dict[str, Any], artifacts: Any, first: bool
 ) -> None:
-    """Ann's offer (``offer``, from her own payload) is face down and Bob is to offer."""
-    size = offer["cards_count"]
+    """Ann's offer (``offer``, from her own payload) is face down and Bob is to offer: his
+    page says that she offered, and nothing of what or how much."""
     ann.wait_for_function(
         "() => (document.querySelector(\"#offer-status li[data-seat='1']\") || {})"
         ".textContent?.includes('your offer')"
     )
     bob_row = bob.locator("#offer-status li[data-seat='1']")
     bob_text = bob_row.inner_text()
-    assert re.search(rf"offered, {size} cards? face down", bob_text), bob_text
+    assert "offer made, face down" in bob_text, bob_text
+    assert not re.search(r"\bcards?\b", bob_text), bob_text
     assert not bob_row.locator(".tchip").count()  # no card pictures, no type
     for t in TYPES:
         assert t not in bob_text
@@ -224,13 +246,13 @@ def check_pending_offer(
     ann_row = ann.locator("#offer-status li[data-seat='1']")
     assert "your offer" in ann_row.inner_text()
     assert ann_row.locator(".tchip").count() == sum(1 for c in offer["cards"].values() if c)
-    # Each page holds one hand: its own. Bob's log shows Ann's offer by its size only.
+    # Each page holds one hand: its own. Bob's log says only that Ann offered.
     assert ann.locator(".hand-panel").count() == 1
     assert ann.locator("#hand").get_attribute("data-seat") == "1"
     assert bob.locator(".hand-panel").count() == 1
     assert bob.locator("#hand").get_attribute("data-seat") == "2"
     last = bob.locator("#log li").last.inner_text()
-    assert "face-down offer" in last and not any(t in last for t in TYPES), last
+    assert "makes a face-down offer" in last and not re.search(r"\d+ cards?", last), last
     # Bob's page never names the cards of Ann's pending offer: not outside the log, and not
     # in the log since this disc was picked (earlier offers were revealed and may read alike).
     words = [f"offers {n} {t}" for t, n in offer["cards"].items() if n]

@@ -64,6 +64,33 @@ def automatic_steps(state: State) -> list[tuple[int, Action]]:
     return hook() if hook is not None else []
 
 
+def options_are_secret(state: State) -> bool:
+    """May whether the player to move has one option or several depend on what others
+    cannot see?
+
+    Where it may, a bot searches even when it has a single legal move, so that how fast it
+    answers tells nobody what it holds (Tower of Babel: a decision point that comes also to
+    players without the card). A game says so with a game method
+    ``options_are_secret(state)``; for every other game it is False, and bots answer a
+    forced move at once.
+    """
+    hook = getattr(state.game, "options_are_secret", None)
+    return bool(hook(state)) if hook is not None else False
+
+
+def secret_from(state: State, action: Action) -> tuple[int, ...]:
+    """The seats that must learn nothing of ``action`` (by the player to move) before the
+    reveal: in a simultaneous secret round collected one seat at a time, those still to
+    make their own decision in it.
+
+    A game with such rounds (Tower of Babel's offers) gives a game method
+    ``secret_from(state, action)``; for every other game it is empty. The conformance suite
+    checks that those seats' views and logs do not depend on the action.
+    """
+    hook = getattr(state.game, "secret_from", None)
+    return tuple(hook(state, action)) if hook is not None else ()
+
+
 @runtime_checkable
 class Game(Protocol):
     name: str

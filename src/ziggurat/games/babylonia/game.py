@@ -17,7 +17,7 @@ from .actions import ActionTable, BabyloniaAction, describe_action
 from .board import Board, BoardHex
 from .components import BabyloniaData, load_data
 from .pieces import CARD_AVAILABLE, CARD_NOT_IN_PLAY, CITY_CODES, FIELD_CODES
-from .state import BabyloniaState
+from .state import PHASE_PLACE, BabyloniaState
 
 OPTION_DEFAULTS: dict[str, Any] = {
     "players": 3,
@@ -107,6 +107,14 @@ class BabyloniaGame:
 
     def seat_names(self) -> list[str]:
         return [f"seat {s}" for s in range(self.num_players)]
+
+    @staticmethod
+    def options_are_secret(state: BabyloniaState) -> bool:
+        """While tokens are placed, what the player can still place hangs on his hidden stand:
+        with no farmer left after two tokens, ``end`` may be his only move, which the table
+        must not learn from a bot's instant answer (the engine ends placement by itself only
+        where the stand's size alone rules out another token)."""
+        return state.phase == PHASE_PLACE
 
     # ------------------------------------------------------------------ setup
 

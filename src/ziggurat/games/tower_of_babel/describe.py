@@ -1,9 +1,13 @@
 """Actions in words and structured fields, for the log and for the front ends' controls.
 
-An offer is face down at the table: only its author sees its cards in the log; everyone
-else reads "makes an offer" with the number of cards (the stack's height is public, and the
-hand sizes show it anyway). The cards themselves become public at the reveal, which the
-view shows (``build.offers``, then ``last_build``).
+An offer is face down at the table, and all offers are made at once: only its author sees
+its cards in the log; everyone else reads the same words for every offer, "offer nothing"
+included, so that a seat still to offer learns nothing from an earlier one (rulings T18).
+The offers become public at the reveal, which the view shows (``build.offers``, then
+``last_build``).
+
+The answers at decision points T and D read the same whether or not the player holds the
+card ("plays no triple bonus"), since the point comes to players without it too (T17).
 """
 
 from __future__ import annotations
@@ -45,13 +49,8 @@ def describe_action(
     if kind == OFFER:
         size = sum(action.cards) + action.exchange
         if viewer != actor:
-            out["cards_count"] = size
             out["text"] = "offer ?"
-            out["words"] = (
-                "makes no offer"
-                if not size
-                else f"makes a face-down offer of {size} card" + ("s" if size != 1 else "")
-            )
+            out["words"] = "makes a face-down offer"
             return out
         out["cards"] = _counts(action.cards)
         out["exchange"] = action.exchange
@@ -91,9 +90,9 @@ def describe_action(
             PASS: "passes",
             GIVE_UP: "gives up: the disc stays unfulfilled",
             TRIPLE: "plays the triple bonus",
-            NO_TRIPLE: "keeps the triple bonus",
+            NO_TRIPLE: "plays no triple bonus",
             DOUBLE: "plays the double turn",
-            NO_DOUBLE: "keeps the double turn",
+            NO_DOUBLE: "plays no double turn",
             DRAW_THREE: "plays draw three",
         }[kind]
     out["id"] = action.id

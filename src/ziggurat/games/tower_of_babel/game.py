@@ -14,21 +14,14 @@ from ziggurat.core.errors import InvalidOptions
 from ziggurat.core.rng import Rng
 
 from .actions import (
-    ACCEPT,
-    GIVE_UP,
-    NO_TRIPLE,
     OFFER,
-    PASS,
-    TRIPLE,
     ActionTable,
     TowerAction,
     cards_text,
     cards_words,
 )
 from .components import JOKER, TYPES, TowerData, load_data
-from .state import TowerState
-
-RESOLVING = (PASS, ACCEPT, GIVE_UP, TRIPLE, NO_TRIPLE)  # moves after which T or D may come
+from .state import PHASE_OFFER, TowerState
 
 OPTION_DEFAULTS: dict[str, Any] = {
     "players": 4,
@@ -125,15 +118,31 @@ class TowerOfBabelGame:
     def reveals_secrets(state: TowerState, action: TowerAction) -> bool:
         """May ``action`` show others a secret by the rules? (Used by :mod:`ziggurat.testing`.)
 
-        The last offer of a round reveals all offers. And a move that resolves a turn leads
-        to decision point T or D for a player exactly when that player holds the triple
-        bonus or the double turn, which the table then sees (rules reference §4.5; see
-        docs/rulings.md) - possible in any game with action cards (the card may be the one
-        drawn for the wonder this move completes).
+        The last offer of a round reveals all offers. Nothing else does: decision points T
+        and D come from public facts only (rulings T17).
         """
-        if action.kind == OFFER:
-            return (state.current + 1) % state.n == state.active
-        return action.kind in RESOLVING and state.game.action_cards
+        return action.kind == OFFER and (state.current + 1) % state.n == state.active
+
+    @staticmethod
+    def secret_from(state: TowerState, action: TowerAction) -> tuple[int, ...]:
+        """The seats that must learn nothing of ``action`` until the reveal: for an offer,
+        those still to make theirs in the same round (offers are simultaneous, rulings T18).
+        (Used by :mod:`ziggurat.testing`.)"""
+        if action.kind != OFFER or state.phase != PHASE_OFFER:
+            return ()
+        n, active = state.n, state.active
+        return tuple(
+            seat
+            for seat in ((state.current + i) % n for i in range(1, n))
+            if seat != active and (seat - active) % n > (state.current - active) % n
+        )
+
+    @staticmethod
+    def options_are_secret(state: TowerState) -> bool:
+        """Whether the player to move has a choice at all can hang on his hidden cards at
+        every point (a held action card, the cards he could offer or add), so a bot thinks
+        even with one legal move: an instant answer would tell the table what he lacks."""
+        return not state.is_terminal()
 
     # ------------------------------------------------------------------ discs
 

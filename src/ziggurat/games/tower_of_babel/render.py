@@ -2,7 +2,7 @@
 
 Everything drawn comes from ``state.view(seat)`` (a JSON-ready dict, see :mod:`.views`) and
 never from the state's hidden fields, so a drawing holds nothing the viewing seat could not
-see at the table: another seat's face-down offer is a count of cards until the reveal. The
+see at the table: another seat's face-down offer shows only that it was made until the reveal. The
 log is written by :func:`move_note` from the spectator views before and after a move and
 from the game's own :meth:`~.game.TowerOfBabelGame.describe_action`, which hides an offer's
 cards from everybody but its author (``MoveNote.private`` is shown to the mover only).
@@ -469,7 +469,8 @@ def _offer_row(
 
 def build_panel(view: dict[str, Any], seat_names: Sequence[str] | None = None) -> Group | None:
     """The build in progress: the disc, each opponent's offer (face down: only whether it is
-    made and its number of cards; the viewer's own: its cards), after the reveal every offer
+    made and, to a viewer who may see it, its number of cards; the viewer's own: its cards),
+    after the reveal every offer
     with its matching cards, and once chosen, accepted or rejected."""
     build = current_build(view)
     if build is None:
@@ -510,6 +511,8 @@ def build_panel(view: dict[str, Any], seat_names: Sequence[str] | None = None) -
             if offer.get("exchange"):
                 shown.append(" + exchange", style="bold")
             result = Text("face down", style=DIM)
+        elif offer["cards_count"] is None:  # made before the viewer's own: not even its size
+            shown, result = Text("offer made, face down"), Text()
         elif offer["cards_count"]:
             count = offer["cards_count"]
             shown = Text(f"face down, {count} card{'s' if count != 1 else ''}")
@@ -775,7 +778,7 @@ def _points_text(note: MoveNote) -> Text:
 
 
 def note_text(note: MoveNote, viewer: int | None, seat_names: Sequence[str] | None = None) -> Text:
-    """``" 23 1 greedy: makes a face-down offer of 3 cards"`` as ``viewer`` may read it: the
+    """``" 23 1 greedy: makes a face-down offer"`` as ``viewer`` may read it: the
     words, then the events, then the points the move gave."""
     text = Text(f"{note.number:>3} ", style=DIM)
     text.append_text(seat_label(note.seat, seat_names))
@@ -985,9 +988,9 @@ def move_hint(view: dict[str, Any], move: str) -> str | None:
         "pass": "draw, end turn",
         "give up": "offers score",
         "triple bonus": "3 per card",
-        "no triple bonus": "keep it",
+        "no triple bonus": "not now",
         "double turn": "play again now",
-        "no double turn": "keep it",
+        "no double turn": "not now",
         "draw three": "draw 3 cards",
     }
     if move in fixed:

@@ -10,8 +10,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .actions import ACCEPT, BUILD, DRAW_THREE, GIVE_UP, OFFER, TRADE, TowerAction, cards_text
-from .components import CARD_TRADE, JOKER, TYPES
+from .actions import (
+    ACCEPT,
+    BUILD,
+    DOUBLE,
+    DRAW_THREE,
+    GIVE_UP,
+    OFFER,
+    TRADE,
+    TRIPLE,
+    TowerAction,
+    cards_text,
+)
+from .components import CARD_TRADE, DOUBLE_TURN, JOKER, TRIPLE_BONUS, TYPES
 from .components import DRAW_THREE as DRAW_THREE_CARD
 
 if TYPE_CHECKING:
@@ -40,9 +51,12 @@ def legal_actions(state: TowerState) -> list[TowerAction]:
         if not any(a.joker_count == 0 for a in out):
             out.append(table.give_up)
     elif phase == PHASE_TRIPLE:
-        out = [table.triple, table.no_triple]
+        # the point comes also to a player without the card (rulings T17): he says no
+        held = state.actions_held[7 * seat + TRIPLE_BONUS]
+        out = [table.triple, table.no_triple] if held else [table.no_triple]
     else:
-        out = [table.double, table.no_double]
+        held = state.actions_held[7 * seat + DOUBLE_TURN]
+        out = [table.double, table.no_double] if held else [table.no_double]
     out += free_actions(state, seat)
     return out
 
@@ -225,7 +239,11 @@ def why_not(state: TowerState, action: TowerAction) -> str:
             return "the disc can be completed with building cards alone, so it must be built"
         return f"{who} accepts offers now: accept <seats> (or none), or give up where allowed"
     if phase == PHASE_TRIPLE:
+        if kind == TRIPLE:
+            return f"{who} holds no triple_bonus card; the answer here is no triple bonus"
         return f"{who} decides on the triple bonus: triple bonus or no triple bonus"
+    if kind == DOUBLE:
+        return f"{who} holds no double_turn card; the answer here is no double turn"
     return f"{who} decides on the double turn: double turn or no double turn"
 
 

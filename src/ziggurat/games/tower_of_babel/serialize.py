@@ -17,7 +17,6 @@ from ziggurat.core.components import describe_validation_error
 from ziggurat.core.errors import CorruptState
 from ziggurat.core.rng import Rng
 
-from .components import DOUBLE_TURN, TRIPLE_BONUS
 from .state import (
     NO_DISC,
     PHASE_ACCEPT,
@@ -339,8 +338,8 @@ def _check_turn(state: TowerState, need: Any) -> None:
         )
         if phase == PHASE_DOUBLE:
             need(
-                not state.second_turn and state.actions_held[7 * active + DOUBLE_TURN] > 0,
-                "phase double needs an active player in his first turn holding a double_turn",
+                not state.second_turn,
+                "phase double needs an active player in his first turn",
             )
         return
     need(state.revealed == (phase != PHASE_OFFER), f"build.revealed does not fit phase {name}")
@@ -365,10 +364,9 @@ def _check_turn(state: TowerState, need: Any) -> None:
             )
     if phase == PHASE_TRIPLE:
         need(
-            state.actions_held[7 * current + TRIPLE_BONUS] > 0
-            and not state.accepted >> current & 1
+            not state.accepted >> current & 1
             and any(state.offer_cards[4 * current : 4 * current + 4]),
-            "phase triple needs a current player with a triple_bonus and a rejected offer",
+            "phase triple needs a current player with a rejected offer",
         )
 
 

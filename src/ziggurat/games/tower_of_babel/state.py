@@ -7,10 +7,11 @@ counts), the draw pile is a list whose order is the secret, and the generator is
 
 A turn runs through the decision points of the rules reference (§4.5): A (pass or pick a
 disc), O (each opponent's face-down offer, clockwise from the active player's left), S (the
-active player's acceptance), T (triple bonus), D (double turn). Points that admit no choice
-are skipped: S when nothing can be completed and no card could change that, T and D for
-players without the card. ``draw three`` and ``trade`` are free actions at any point where
-their holder decides.
+active player's acceptance), T (triple bonus), D (double turn). Whether T, D and an S with
+nothing to complete come at all is decided by what the whole table can see (``may_hold``),
+never by the hand itself, so that a pause tells nobody who holds a card (rulings T17); a
+player without the card then has "no ..." as his only answer. ``draw three`` and ``trade``
+are free actions at any point where their holder decides.
 """
 
 from __future__ import annotations
@@ -46,6 +47,8 @@ PHASE_CHOOSE, PHASE_OFFER, PHASE_ACCEPT, PHASE_TRIPLE, PHASE_DOUBLE, PHASE_OVER 
 PHASE_NAMES = ("choose", "offer", "accept", "triple", "double", "over")
 
 NO_DISC = -1
+_TRIPLE = (TRIPLE_BONUS,)
+_DOUBLE = (DOUBLE_TURN,)
 
 
 class TowerState:
@@ -240,6 +243,22 @@ class TowerState:
     def held(self, seat: int, kind: int) -> int:
         return self.actions_held[7 * seat + kind]
 
+    def may_hold(self, seat: int, kinds: tuple[int, ...]) -> bool:
+        """Could ``seat`` hold an action card of one of ``kinds``, as far as the table can tell?
+
+        Yes when he holds some action card (how many is public) and not every copy of those
+        kinds has been played face up. Decision points T and D, and point S when nothing can
+        be completed, come from this public fact, never from the hand itself: a pause that
+        came only for holders would tell everybody who holds the card (rulings T17).
+        """
+        held = self.actions_held
+        base = 7 * seat
+        if not any(held[base : base + 7]):
+            return False
+        counts = self.game.data.action_counts
+        discard = self.action_discard
+        return any(discard[k] < counts[k] for k in kinds)
+
     def need(self) -> tuple[int, int, int, int]:
         """The cards the disc being built asks for, by type."""
         return self.game.disc_needs[self.disc]
@@ -379,8 +398,8 @@ class TowerState:
                     offers[base + t] = 0
         self.current = self.active
         self.phase = PHASE_ACCEPT
-        if not rules.accept_choices(self) and not (
-            self.held(self.active, DRAW_THREE_CARD) or self.held(self.active, CARD_TRADE)
+        if not rules.accept_choices(self) and not self.may_hold(
+            self.active, (DRAW_THREE_CARD, CARD_TRADE)
         ):
             self._unfulfilled()
 
@@ -450,8 +469,9 @@ class TowerState:
         self._next_triple()
 
     def _next_triple(self) -> None:
-        """Decision point T for the next rejected offerer holding a triple bonus, clockwise
-        from the active player's left; then the rejected offers score."""
+        """Decision point T for the next rejected offerer who may hold a triple bonus
+        (``may_hold``), clockwise from the active player's left; then the rejected offers
+        score."""
         n = self.n
         offers = self.offer_cards
         while self.triple_next < n:
@@ -459,8 +479,8 @@ class TowerState:
             self.triple_next += 1
             if (
                 not self.accepted >> seat & 1
-                and self.actions_held[7 * seat + TRIPLE_BONUS]
                 and any(offers[4 * seat : 4 * seat + 4])
+                and self.may_hold(seat, _TRIPLE)
             ):
                 self.phase = PHASE_TRIPLE
                 self.current = seat
@@ -522,7 +542,7 @@ class TowerState:
         self.built = False
         self.triple_mask = 0
         self.triple_next = 0
-        if not self.second_turn and self.actions_held[7 * self.active + DOUBLE_TURN]:
+        if not self.second_turn and self.may_hold(self.active, _DOUBLE):
             self.phase = PHASE_DOUBLE
             self.current = self.active
             return

@@ -4,8 +4,14 @@ Secret at the table (rules §11): each hand (building cards, action cards, wheth
 exchange card is still in it while offers are face down), each pending offer until the
 reveal (seen by its author), the order of the building-card pile and of the action-card
 pile (seen by nobody; the generator's state too). Public: the board, pieces, scores, the
-marker, owned discs, every pile's size, the face-up discard piles, how many cards each
-player holds and how many cards each face-down offer holds.
+marker, owned discs, every pile's size, the face-up discard piles and how many cards each
+player holds.
+
+Offers are simultaneous at the table, but the engine collects them one seat at a time. So
+until the reveal a seat that has still to offer, and a spectator, learn nothing of the
+offers already made: not how many cards they hold, and each offerer's hand count is the
+one from before his offer (``sees_offer_sizes``; rulings T18). The active player and the
+seats that have made their own offer see each face-down stack's size, as at the table.
 """
 
 from __future__ import annotations
@@ -16,9 +22,9 @@ from ziggurat.core.api import TERMINAL
 from ziggurat.core.errors import ZigguratError
 from ziggurat.core.rng import Rng
 
-from .components import ACTION_KINDS, DOUBLE_TURN, TRIPLE_BONUS, TYPES
-from .rules import offer_caps
-from .state import NO_DISC, PHASE_DOUBLE, PHASE_NAMES, PHASE_OVER, PHASE_TRIPLE
+from .components import ACTION_KINDS, TYPES
+from .rules import offer_caps, offer_choices
+from .state import NO_DISC, PHASE_NAMES, PHASE_OFFER, PHASE_OVER, PHASE_TRIPLE
 
 if TYPE_CHECKING:
     from .state import TowerState
@@ -55,9 +61,22 @@ def _offer_size(state: TowerState, seat: int) -> int:
     return sum(state.offer_cards[4 * seat : 4 * seat + 4]) + state.offer_exchange[seat]
 
 
+def sees_offer_sizes(state: TowerState, seat: int | None) -> bool:
+    """May ``seat`` (None: a spectator) see how many cards the offers already made hold?
+
+    Always once they are revealed. Before that only the active player and a seat that has
+    made its own offer may: a seat still to offer must decide as if all offers were made at
+    once, and a spectator's page could be read by such a seat.
+    """
+    if state.phase != PHASE_OFFER:
+        return True
+    return seat is not None and (seat == state.active or bool(state.offered >> seat & 1))
+
+
 def view(state: TowerState, seat: int | None) -> dict[str, Any]:
     """Everything public plus ``seat``'s own secrets, as JSON-ready data."""
     _check_seat(state, seat)
+    sizes_seen = sees_offer_sizes(state, seat)
     game = state.game
     n = state.n
     per = game.spaces_per_wonder
@@ -82,7 +101,8 @@ def view(state: TowerState, seat: int | None) -> dict[str, Any]:
             {
                 "seat": s,
                 "score": state.score[s],
-                "cards": _cards_in_hand(state, s),
+                # to a seat still to offer, a hand as it was before its owner's offer
+                "cards": _cards_in_hand(state, s) + (0 if sizes_seen else _offer_size(state, s)),
                 "action_cards": sum(state.actions_held[7 * s : 7 * s + 7]),
                 "supply": state.supply[s],
                 "discs": [disc_json(state, d) for d, o in enumerate(state.disc_owner) if o == s],
@@ -111,7 +131,7 @@ def view(state: TowerState, seat: int | None) -> dict[str, Any]:
         "action_pile": len(state.action_pile),
         "action_discard": {k: state.action_discard[i] for i, k in enumerate(ACTION_KINDS)},
         "action_cards_in_game": game.action_cards,
-        "build": _build_view(state, seat),
+        "build": _build_view(state, seat, sizes_seen),
         "last_build": _last_build_view(state),
         "final": state.final_parts,
     }
@@ -124,9 +144,10 @@ def view(state: TowerState, seat: int | None) -> dict[str, Any]:
     return out
 
 
-def _build_view(state: TowerState, seat: int | None) -> dict[str, Any] | None:
+def _build_view(state: TowerState, seat: int | None, sizes_seen: bool) -> dict[str, Any] | None:
     """The build in progress; ``None`` between builds and once the game is over (the build
-    that ended it is in ``last_build``)."""
+    that ended it is in ``last_build``). A face-down offer's ``cards_count`` is ``None`` to a
+    viewer who may not see its size (``sees_offer_sizes``)."""
     if state.disc == NO_DISC or state.phase == PHASE_OVER:
         return None
     need = state.need()
@@ -147,7 +168,7 @@ def _build_view(state: TowerState, seat: int | None) -> dict[str, Any] | None:
             entry["triple"] = bool(state.triple_mask >> s & 1)
             entry["cards_count"] = sum(cards) + ex
         else:
-            entry["cards_count"] = _offer_size(state, s) if entry["made"] else None
+            entry["cards_count"] = _offer_size(state, s) if entry["made"] and sizes_seen else None
             if s == seat and entry["made"]:
                 entry["cards"] = counts_dict(state.offer_cards[4 * s : 4 * s + 4])
                 entry["exchange"] = bool(state.offer_exchange[s])
@@ -203,10 +224,12 @@ def determinize(state: TowerState, seat: int, rng: Any) -> TowerState:
 
     Every other seat's building cards (hand and any face-down offer) are dealt afresh from
     the cards ``seat`` has not seen (the pile and those hands), keeping each count; a
-    face-down offer is rebuilt with its public size, a legal content and the exchange card
-    in it or not. Action cards in other hands are dealt from the unseen action cards, so
-    the seat at decision point T or D keeps the card that point shows it holds. Both piles
-    are reshuffled and the generator reseeded, so future draws are unknown too.
+    face-down offer is rebuilt with the size ``seat`` sees, a legal content and the exchange
+    card in it or not. To a seat still to offer the sizes are unknown: each offer already
+    made is then drawn at random from the legal offers of its author's dealt hand. Action
+    cards in other hands are dealt from the unseen action cards, keeping each count (no
+    decision point shows who holds which, rulings T17). Both piles are reshuffled and the
+    generator reseeded, so future draws are unknown too.
     """
     _check_seat(state, seat)
     if seat is None:
@@ -227,9 +250,10 @@ def determinize(state: TowerState, seat: int, rng: Any) -> TowerState:
             if s in hidden_offer:
                 pool.extend([t] * state.offer_cards[4 * s + t])
     pool.sort()  # a canonical order first: the deal must not depend on the hidden order
+    sizes_seen = sees_offer_sizes(state, seat)
     for _ in range(MAX_DEALS):
         rng.shuffle(pool)
-        if _deal_building(state, other, others, hidden_offer, pool, rng):
+        if _deal_building(state, other, others, hidden_offer, pool, rng, sizes_seen):
             break
     else:  # unreachable: the real deal itself is one of the deals tried for
         raise AssertionError("no deal of the unseen cards fits the face-down offers")
@@ -241,22 +265,7 @@ def determinize(state: TowerState, seat: int, rng: Any) -> TowerState:
             other.actions_held[7 * s + k] = 0
     action_pool.sort()
     rng.shuffle(action_pool)
-    if state.current != seat:
-        required = -1
-        if state.phase == PHASE_TRIPLE:
-            required = TRIPLE_BONUS
-        elif state.phase == PHASE_DOUBLE:
-            required = DOUBLE_TURN
-        if required >= 0:
-            action_pool.remove(required)
-            other.actions_held[7 * state.current + required] += 1
-            held_before = sum(state.actions_held[7 * state.current : 7 * state.current + 7])
-            needed = held_before - 1
-            for _ in range(needed):
-                other.actions_held[7 * state.current + action_pool.pop()] += 1
     for s in others:
-        if s == state.current and state.phase in (PHASE_TRIPLE, PHASE_DOUBLE):
-            continue
         for _ in range(sum(state.actions_held[7 * s : 7 * s + 7])):
             other.actions_held[7 * s + action_pool.pop()] += 1
     other.action_pile = action_pool
@@ -271,6 +280,7 @@ def _deal_building(
     hidden_offer: list[int],
     pool: list[int],
     rng: Any,
+    sizes_seen: bool,
 ) -> bool:
     """Deal ``pool`` (shuffled) to the other seats' hands and face-down offers; the rest is
     the new pile. False if a face-down offer could not be given a legal content."""
@@ -279,6 +289,11 @@ def _deal_building(
         base = 4 * s
         building = sum(state.hand[base : base + 4])
         in_offer = 0
+        if s in hidden_offer and not sizes_seen:
+            building += sum(state.offer_cards[base : base + 4])
+            _offer_at_random(other, s, pool[at : at + building], rng)
+            at += building
+            continue
         if s in hidden_offer:
             in_offer = sum(state.offer_cards[base : base + 4])
             size = in_offer + state.offer_exchange[s]
@@ -325,3 +340,24 @@ def _deal_building(
         )
     other.pile = pool[at:]
     return True
+
+
+def _offer_at_random(other: TowerState, seat: int, cards: list[int], rng: Any) -> None:
+    """Give ``seat`` the hand ``cards`` and his exchange card, as before his offer, then
+    make one of its legal offers at random: a seat still to offer knows no more of it."""
+    base = 4 * seat
+    hand = [0, 0, 0, 0]
+    for card in cards:
+        hand[card] += 1
+    other.hand[base : base + 4] = hand
+    other.offer_cards[base : base + 4] = [0, 0, 0, 0]
+    other.exchange_in_hand[seat] = 1
+    other.offer_exchange[seat] = 0
+    choices = offer_choices(other, seat)
+    offer = choices[rng.randrange(len(choices))]
+    for t in range(4):
+        other.hand[base + t] -= offer.cards[t]
+        other.offer_cards[base + t] = offer.cards[t]
+    if offer.exchange:
+        other.exchange_in_hand[seat] = 0
+        other.offer_exchange[seat] = 1

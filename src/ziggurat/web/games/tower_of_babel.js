@@ -775,11 +775,13 @@ function tripleControls(payload, ctx, moves) {
   return [
     el("h3", { text: "Triple bonus?" }),
     el("p", {}, `Your offer of ${m} matching ${plural("card", m)} was not accepted. It scores ${pts(m)}, or ${pts(3 * m)} with the triple bonus card.`),
+    // Everyone who holds an action card is asked, so that the question shows nobody who holds this one.
+    moves.triple ? null : el("p", { class: "hint", id: "triple-none", text: "You hold no triple bonus card. The others are asked this too whenever they hold an action card, so answering shows nothing." }),
     el(
       "div",
       { class: "button-row" },
       moves.triple ? actionButton(moves.triple, `Yes: play it (+${3 * m})`, { id: "triple-yes", primary: true, big: true }, ctx) : null,
-      moves.noTriple ? actionButton(moves.noTriple, `No: keep it (+${m})`, { id: "triple-no", big: true }, ctx) : null,
+      moves.noTriple ? actionButton(moves.noTriple, moves.triple ? `No: keep it (+${m})` : `Continue (+${m})`, { id: "triple-no", big: true, primary: !moves.triple }, ctx) : null,
     ),
   ];
 }
@@ -787,12 +789,14 @@ function tripleControls(payload, ctx, moves) {
 function doubleControls(payload, ctx, moves) {
   return [
     el("h3", { text: "Double turn?" }),
-    el("p", {}, "Play your double turn card to take a second turn right now (pass or build). Everyone's end-of-turn card comes after it."),
+    moves.double
+      ? el("p", {}, "Play your double turn card to take a second turn right now (pass or build). Everyone's end-of-turn card comes after it.")
+      : el("p", { class: "hint", id: "double-none", text: "You hold no double turn card. Everyone holding an action card is asked at the end of each turn, so answering shows nothing." }),
     el(
       "div",
       { class: "button-row" },
       moves.double ? actionButton(moves.double, "Yes: second turn", { id: "double-yes", primary: true, big: true }, ctx) : null,
-      moves.noDouble ? actionButton(moves.noDouble, "No: keep the card", { id: "double-no", big: true }, ctx) : null,
+      moves.noDouble ? actionButton(moves.noDouble, moves.double ? "No: keep the card" : "Continue", { id: "double-no", big: true, primary: !moves.double }, ctx) : null,
     ),
   ];
 }
@@ -907,7 +911,9 @@ function buildPanel(payload, ctx) {
         o.exchange ? el("span", { class: "xcard", text: "⇄ exchange" }) : null,
       );
     } else {
-      what = el("span", { class: "facedown", text: o.cards_count ? `offered, ${o.cards_count} ${plural("card", o.cards_count)} face down` : "no offer" });
+      // cards_count is null to a seat still to offer: offers are simultaneous, not even the size shows.
+      const count = o.cards_count;
+      what = el("span", { class: "facedown", text: count === null || count === undefined ? "offer made, face down" : count ? `offered, ${count} ${plural("card", count)} face down` : "no offer" });
     }
     const mark = b.revealed && o.accepted ? el("span", { class: "ok-tag", text: "accepted" }) : o.triple ? el("span", { class: "ok-tag", text: "triple bonus" }) : null;
     return el("li", { "data-seat": o.seat, class: o.made ? "made" : "" }, ctx.seatChip(o.seat, { you: o.seat === ctx.viewer }), " ", what, mark);
