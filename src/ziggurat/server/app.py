@@ -88,9 +88,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI):  # type: ignore[no-untyped-def]
+        """``finally``: a second Ctrl-C makes uvicorn skip the shutdown event and cancel this
+        instead, and the bot workers must be stopped then too."""
         await service.start()
-        yield
-        await service.stop()
+        try:
+            yield
+        finally:
+            await service.stop()
 
     app = FastAPI(title="ziggurat", lifespan=lifespan)
     app.state.service = service

@@ -3,18 +3,35 @@
 A worker gets the game, the state as JSON and the seat, rebuilds the state through the game
 interface, and returns the chosen action's notation. Agents decide from what their seat may
 see (they determinize first), so handing them the full state is safe.
+
+The server owns its workers' lifetime: they ignore Ctrl-C (a terminal sends it to the whole
+process group), :func:`stop_pool` ends them when the server stops, and they leave by
+themselves if the server dies, so that none outlives it.
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import multiprocessing
+import os
+import signal
+import threading
 from concurrent.futures import ProcessPoolExecutor
 from functools import lru_cache
+from multiprocessing.process import BaseProcess
 from typing import Any
 
 from ziggurat.agents import make_agent
 from ziggurat.core.api import Game
 from ziggurat.core.registry import load_game
+
+log = logging.getLogger("ziggurat.server")
+
+# How long a stopping server lets its workers leave on their own before it terminates them. An
+# idle worker leaves at once; a thinking one would only finish a move nobody stores any more
+# (the move is thought again, from the same seed, when the server starts again).
+STOP_GRACE = 1.0
 
 
 @lru_cache(maxsize=32)
@@ -36,6 +53,52 @@ def choose_action(
     return str(make_agent(agent, seed).select_action(state, seat))
 
 
+def _start_worker() -> None:
+    """Runs first in each worker. It ignores Ctrl-C: a terminal sends that to every process
+    of its group, and a worker would die of it mid-think and hand the server a
+    KeyboardInterrupt in place of a move; the server stops its workers itself
+    (:func:`stop_pool`). And it leaves when the server process is gone, however that ended
+    (kill -9, a crash): a worker waiting for work would otherwise wait forever."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=_exit_with, args=(parent,), daemon=True).start()
+
+
+def _exit_with(parent: BaseProcess) -> None:
+    parent.join()  # returns when the parent's end of the spawn pipe closes, i.e. it died
+    os._exit(1)
+
+
 def make_pool(workers: int) -> ProcessPoolExecutor:
     """Fresh interpreters ("spawn"): forking a process that runs an event loop is unsafe."""
-    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+    return ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=_start_worker,
+    )
+
+
+async def stop_pool(pool: ProcessPoolExecutor, grace: float = STOP_GRACE) -> None:
+    """Shut the pool down and wait until its workers and its manager thread are gone.
+
+    Queued decisions are cancelled; a worker still thinking after ``grace`` seconds is
+    terminated. All of it must be over when this returns: uvicorn ends a server stopped by
+    SIGTERM by raising that signal again right after the application's shutdown, so the
+    interpreter's own exit handlers never run. A worker left then would run on, adopted by
+    init, keeping the resource tracker alive too, and the pool's semaphores, never
+    unregistered, would be reported as leaked when those processes finally end.
+    """
+    # The executor has no public handle on its processes before Python 3.14
+    # (terminate_workers); shutdown() forgets them, so they are taken first.
+    workers = list((pool._processes or {}).values())
+    closing = asyncio.ensure_future(
+        asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
+    )
+    done, _ = await asyncio.wait({closing}, timeout=grace)
+    if not done:
+        for worker in workers:
+            worker.terminate()  # the pool sees a worker die, fails its futures and ends
+        done, _ = await asyncio.wait({closing}, timeout=10 * grace)
+    if not done:
+        log.error("the bot workers did not stop: %s", [w.pid for w in workers if w.is_alive()])

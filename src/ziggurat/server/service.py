@@ -19,6 +19,7 @@ import logging
 import re
 import secrets
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
@@ -69,7 +70,7 @@ class TableService:
         self.locks: dict[str, asyncio.Lock] = {}
         self.games: dict[str, Game] = {}
         self.listeners: list[Listener] = []
-        self.pool = None
+        self.pool: ProcessPoolExecutor | None = None
         self.bot_tasks: set[asyncio.Task] = set()
         self.origin = secrets.token_hex(6)  # tells this process's notifications from others'
         self.listener: asyncio.Task | None = None
@@ -99,10 +100,17 @@ class TableService:
             self.schedule_bot(table)
 
     async def stop(self) -> None:
-        for task in [*self.bot_tasks, *([self.listener] if self.listener else [])]:
+        """Stop thinking and listening, then end the bot workers (bounded: a thinking one is
+        terminated, see :func:`bots.stop_pool`). A move interrupted here is simply not
+        stored, each move being stored whole in one transaction or not at all; the next
+        start schedules the bot again for every table that is not finished."""
+        pool, self.pool = self.pool, None  # from now on no bot is scheduled nor pool replaced
+        tasks = [*self.bot_tasks, *([self.listener] if self.listener else [])]
+        for task in tasks:
             task.cancel()
-        if self.pool is not None:
-            self.pool.shutdown(wait=False, cancel_futures=True)
+        await asyncio.gather(*tasks, return_exceptions=True)
+        if pool is not None:
+            await bots.stop_pool(pool)
         self.engine.dispose()
 
     async def _listen(self) -> None:
@@ -607,6 +615,8 @@ class TableService:
                 state_json = table.state.to_json()
             loop = asyncio.get_running_loop()
             pool = self.pool
+            if pool is None:  # the server is stopping (None would mean a thread of ours)
+                return
             try:
                 action_text = await loop.run_in_executor(
                     pool,
