@@ -1,0 +1,334 @@
+"""The kernel: the public game interface of DESIGN.md, written once for every game.
+
+A game is two subclasses, in the manner of OpenSpiel's ``pyspiel.Game``/``State`` and
+python-chess's ``BaseBoard``: :class:`BaseGame` (its static facts as data, its options
+declared as :class:`~ziggurat.core.options.Option`, setup) and :class:`BaseState` (one
+position). The kernel owns every public method: option validation, the seed check, the
+cached legal list, ``apply_action`` refusing an illegal action with its reason before the
+game's own apply runs, seat checks on ``view`` and ``determinize``, the JSON preamble
+(format, game, options, data version) and its check on reading, action numbering for RL and
+notation parsing. A game writes hooks only: the ones marked abstract, and the optional ones
+below, each declared here with its default and documented, so no caller ever looks one up.
+
+Speed: the public methods add one plain method call to the game's hot hooks and nothing
+else (no copies, no dict lookups); ``clone`` stays hand-written in each game.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict
+
+from .action import Action, ActionTable, action_by_number
+from .api import TERMINAL
+from .errors import CorruptState, IllegalAction, InvalidOptions, ZigguratError
+from .options import Option, validate_options
+
+JSON_FORMAT = 1
+"""The version of the state JSON layout; every game's ``to_json`` starts with it."""
+
+
+class StatePreamble(BaseModel):
+    """The fields every saved state starts with; a game's schema for its state extends it."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    format: int
+    game: str
+    options: dict[str, Any]
+    data_version: str
+
+
+class BaseGame(ABC):
+    """One game with validated options: immutable, shared by all of its states.
+
+    Declared by each game as class attributes: ``name``, ``title``, ``player_counts``,
+    ``options_declared`` (every rules option, ``players`` first) and
+    ``conformance_option_sets`` (the option sets the conformance test plays). Derived from
+    them, never restated: ``option_defaults`` and ``option_help``.
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    player_counts: ClassVar[tuple[int, ...]]
+    options_declared: ClassVar[tuple[Option, ...]]
+    conformance_option_sets: ClassVar[tuple[dict[str, Any], ...]] = ({},)
+    option_defaults: ClassVar[dict[str, Any]]
+    option_help: ClassVar[dict[str, str]]
+
+    # set by setup(): the component data, its version and the table of every action
+    data: Any
+    data_version: str
+    actions: ActionTable
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        declared = cls.__dict__.get("options_declared")
+        if declared is not None:
+            cls.option_defaults = {o.name: o.default for o in declared}
+            cls.option_help = {o.name: o.help for o in declared}
+
+    def __init__(self, data: Path | None = None, **options: Any) -> None:
+        self.options: dict[str, Any] = validate_options(self.title, self.options_declared, options)
+        self.num_players: int = self.options["players"]
+        self.setup(data)
+        self.num_distinct_actions: int = len(self.actions.actions)
+
+    # ------------------------------------------------------------------ hooks: required
+
+    @abstractmethod
+    def setup(self, data: Path | None) -> None:
+        """Load the component data (an owner's file, or the shipped one when ``data`` is
+        None) and build what every state shares; sets ``data``, ``data_version`` and
+        ``actions``. The options are validated already."""
+
+    @abstractmethod
+    def initial_state(self, seed: int) -> BaseState:
+        """The position after setup, every draw taken from ``seed``."""
+
+    @abstractmethod
+    def read_state(self, data: dict[str, Any]) -> BaseState:
+        """The state ``data`` holds (the preamble is checked already); raises
+        :class:`CorruptState` naming what is wrong."""
+
+    # ------------------------------------------------------------------ hooks: optional
+
+    def seat_names(self) -> Sequence[str]:
+        """How seats are named where nobody chose a name."""
+        return [f"seat {s}" for s in range(self.num_players)]
+
+    def describe_action(self, action: Action, actor: int, viewer: int | None) -> dict[str, Any]:
+        """``{"type", "text", "words", ...}``: the action as ``viewer`` may see it, with the
+        structured fields a board drawing needs. Default: its notation as its words."""
+        return {"type": "action", "id": action.id, "text": action.text, "words": action.text}
+
+    def reveals_secrets(self, state: BaseState, action: Action) -> bool:
+        """Does ``action`` turn something hidden face up by the rules (a reveal, a new deal)?
+        The conformance suite then lets two worlds a seat cannot tell apart differ after it.
+        Default: no action does."""
+        return False
+
+    def without_draws(self, view: dict[str, Any]) -> dict[str, Any]:
+        """``view`` without what a move's chance draws put in the viewer's own hand, which
+        differs between two worlds by chance, not by a leak (conformance suite). Default:
+        nothing is drawn into a hand by another seat's move."""
+        return view
+
+    def secret_from(self, state: BaseState, action: Action) -> tuple[int, ...]:
+        """The seats that must learn nothing of ``action`` (by the player to move) before
+        the reveal: in a simultaneous secret round collected one seat at a time, those still
+        to decide in it. Default: no such round."""
+        return ()
+
+    def options_are_secret(self, state: BaseState) -> bool:
+        """May whether the player to move has one option or several depend on what others
+        cannot see? Then bots think even over a forced move, so their timing tells nothing.
+        Default: a forced move is forced for all to see."""
+        return False
+
+    # ------------------------------------------------------------------ the public API
+
+    def new_initial_state(self, seed: int = 0) -> BaseState:
+        """A new game; the same seed and the same actions give the same game."""
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise InvalidOptions(f"seed must be an integer, not {seed!r}")
+        return self.initial_state(seed)
+
+    def state_from_json(self, data: dict[str, Any]) -> BaseState:
+        """The state that ``to_json`` wrote; refuses another game's, another option set's or
+        another data file's state, naming which."""
+        if not isinstance(data, dict):
+            raise CorruptState(f"a {self.title} state is a JSON object, not {type(data).__name__}")
+        if data.get("game", self.name) != self.name:
+            raise CorruptState(f"state is of the game {data.get('game')!r}, not {self.name!r}")
+        if "options" in data and data["options"] != self.options:
+            raise CorruptState(
+                f"state was saved with options {data['options']}, not {self.options}"
+            )
+        if "data_version" in data and data["data_version"] != self.data_version:
+            raise CorruptState(
+                f"state was saved with component data version {data['data_version']}, but "
+                f"the loaded data is version {self.data_version}"
+            )
+        return self.read_state(data)
+
+    def json_preamble(self) -> dict[str, Any]:
+        """The fields a saved state starts with (see :class:`StatePreamble`)."""
+        return {
+            "format": JSON_FORMAT,
+            "game": self.name,
+            "options": dict(self.options),
+            "data_version": self.data_version,
+        }
+
+    def parse_action(self, state: BaseState | None, text: str) -> Action:
+        """The action ``text`` names (the notation of the game's action table); whether it
+        is legal in a state is checked when it is applied."""
+        return self.actions.parse(text)
+
+    def action_to_int(self, action: Action) -> int:
+        return action.id
+
+    def int_to_action(self, state: BaseState | None, action_id: int) -> Action:
+        return action_by_number(self.actions.actions, action_id)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.options}>"
+
+
+class BaseState(ABC):
+    """One position of a game. The game's subclass keeps its changing parts in plain ints
+    and lists (its own ``__slots__``) and writes a hand-made ``clone`` that copies them and
+    the four kernel slots below."""
+
+    __slots__ = ("_legal", "current", "game", "n")
+
+    def __init__(self, game: BaseGame) -> None:
+        self.game = game
+        self.n: int = game.num_players
+        self.current: int = 0  # the seat to decide; current_player says TERMINAL at the end
+        self._legal: list[Any] | None = None  # the legal actions, once generated
+
+    # ------------------------------------------------------------------ hooks: required
+
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """Each seat's points now; the final points once the game is over."""
+
+    @abstractmethod
+    def clone(self) -> BaseState:
+        """A cheap independent copy, written by hand for speed."""
+
+    @abstractmethod
+    def _generate_legal(self) -> list[Any]:
+        """Every legal action of the player to move, in a stable order (never empty before
+        the end)."""
+
+    @abstractmethod
+    def _apply(self, action: Any) -> None:
+        """Play ``action``, known to be legal; the cached legal list is already cleared."""
+
+    @abstractmethod
+    def _why_not(self, action: Any) -> str:
+        """Why ``action``, a well-formed action of this game known not to be legal now, is
+        not: a sentence naming what is allowed instead."""
+
+    @abstractmethod
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` (None: a spectator) may see, JSON-ready; the seat is checked."""
+
+    @abstractmethod
+    def _determinize(self, seat: int, rng: Any) -> BaseState:
+        """A full state ``seat`` cannot tell from this one, hidden parts drawn from ``rng``
+        and from nothing else ``seat`` cannot see (not even an order)."""
+
+    @abstractmethod
+    def _to_json(self) -> dict[str, Any]:
+        """The state's own fields; the kernel puts the preamble before them."""
+
+    # ------------------------------------------------------------------ hooks: optional
+
+    def winners(self) -> list[int]:
+        """The seats that share the victory. Default: every seat with the most points."""
+        points = self.scores()
+        best = max(points)
+        return [s for s in range(self.n) if points[s] == best]
+
+    def shown_scores(self, viewer: int | None) -> list[int]:
+        """The scores as ``viewer`` may see them during play. Default: ``scores()``; a game
+        with secret points (Ishtar's face-down tree cards) leaves them out until the end."""
+        return self.scores()
+
+    def automatic_steps(self) -> list[tuple[int, Action]]:
+        """``(seat, action)`` of each decision the engine took by itself (it had one option)
+        while the last action was applied, for logs. Default: none."""
+        return []
+
+    def _is_legal(self, action: Any) -> bool:
+        """Is ``action`` (well formed, the game not over) legal now? Default: a scan of the
+        cached legal list (short lists: a scan beats building a set per position); a game
+        whose lists run long may answer from the rules directly."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate_legal()
+        action_id = action.id
+        for candidate in legal:  # noqa: SIM110 - a plain loop is faster than any() here
+            if candidate.id == action_id:
+                return True
+        return False
+
+    # ------------------------------------------------------------------ the public API
+
+    @property
+    def current_player(self) -> int:
+        """The seat to decide, or ``TERMINAL`` once the game is over."""
+        return TERMINAL if self.is_terminal() else self.current
+
+    def legal_actions(self) -> list[Any]:
+        """The legal actions of ``current_player``, in a stable order (a copy: the caller may
+        change it)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate_legal()
+        return legal[:]
+
+    def why_illegal(self, action: object) -> str | None:
+        """``None`` if ``action`` is legal now, else a sentence saying why not."""
+        table = self.game.actions.actions
+        if isinstance(action, str):
+            return f"{action!r} is text; turn it into an action with game.parse_action(state, text)"
+        if not isinstance(action, Action) or not 0 <= action.id < len(table):
+            return f"{action!r} is not an action of this game"
+        known = table[action.id]
+        if known is not action and (type(known) is not type(action) or known.text != action.text):
+            return f"{action!r} is not an action of this game"
+        if self.is_terminal():
+            return f"{action}: the game is over"
+        if self._is_legal(action):
+            return None
+        return f"{action}: {self._why_not(action)}"
+
+    def apply_action(self, action: Any) -> None:
+        """Play a legal action; an illegal one raises :class:`IllegalAction` (a
+        ``ValueError``) with the reason and changes nothing."""
+        problem = self.why_illegal(action)
+        if problem is not None:
+            raise IllegalAction(problem)
+        self._legal = None
+        self._apply(action)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Everything public plus ``seat``'s own secrets (None: a spectator), JSON-ready."""
+        self._check_seat(seat)
+        return self._view(seat)
+
+    def determinize(self, seat: int, rng: Any) -> BaseState:
+        """A full state consistent with ``view(seat)``, hidden parts resampled from ``rng``."""
+        if seat is None:
+            raise ZigguratError("determinize needs a seat; a spectator sees no secrets to keep")
+        self._check_seat(seat)
+        return self._determinize(seat, rng)
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole state, generator included, as JSON-ready data (exact round trip)."""
+        return {**self.game.json_preamble(), **self._to_json()}
+
+    def __str__(self) -> str:
+        """A short plain text for debugging: the game, whose turn, the scores."""
+        who = "over" if self.is_terminal() else f"seat {self.current} to play"
+        return f"{self.game.title}, {self.n} players: {who}; scores {self.scores()}"
+
+    def _check_seat(self, seat: object) -> None:
+        if seat is None:
+            return
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise ZigguratError(f"seat must be an int or None, not {seat!r}")
+        if not 0 <= seat < self.n:
+            raise ZigguratError(f"seat {seat} is not a seat of this game (0..{self.n - 1})")
