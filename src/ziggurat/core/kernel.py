@@ -95,6 +95,24 @@ class BaseGame(ABC):
         """The state ``data`` holds (the preamble is checked already); raises
         :class:`CorruptState` naming what is wrong."""
 
+    # What a seat sees, a world consistent with it, and the saved form are the game's hooks
+    # rather than the state's: the game module sits above the state, views and serialize
+    # modules, so the state module never imports them (no import circle in a game).
+
+    @abstractmethod
+    def state_view(self, state: BaseState, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` (None: a spectator) may see of ``state``, JSON-ready; the seat is
+        checked already."""
+
+    @abstractmethod
+    def state_determinize(self, state: BaseState, seat: int, rng: Any) -> BaseState:
+        """A full state ``seat`` cannot tell from ``state``, hidden parts drawn from ``rng``
+        and from nothing else ``seat`` cannot see (not even an order)."""
+
+    @abstractmethod
+    def state_fields(self, state: BaseState) -> dict[str, Any]:
+        """``state``'s own saved fields; the kernel puts the preamble before them."""
+
     # ------------------------------------------------------------------ hooks: optional
 
     def seat_names(self) -> Sequence[str]:
@@ -220,18 +238,6 @@ class BaseState(ABC):
         """Why ``action``, a well-formed action of this game known not to be legal now, is
         not: a sentence naming what is allowed instead."""
 
-    @abstractmethod
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` (None: a spectator) may see, JSON-ready; the seat is checked."""
-
-    @abstractmethod
-    def _determinize(self, seat: int, rng: Any) -> BaseState:
-        """A full state ``seat`` cannot tell from this one, hidden parts drawn from ``rng``
-        and from nothing else ``seat`` cannot see (not even an order)."""
-
-    @abstractmethod
-    def _to_json(self) -> dict[str, Any]:
-        """The state's own fields; the kernel puts the preamble before them."""
 
     # ------------------------------------------------------------------ hooks: optional
 
@@ -307,18 +313,19 @@ class BaseState(ABC):
     def view(self, seat: int | None) -> dict[str, Any]:
         """Everything public plus ``seat``'s own secrets (None: a spectator), JSON-ready."""
         self._check_seat(seat)
-        return self._view(seat)
+        return self.game.state_view(self, seat)
 
     def determinize(self, seat: int, rng: Any) -> BaseState:
         """A full state consistent with ``view(seat)``, hidden parts resampled from ``rng``."""
         if seat is None:
             raise ZigguratError("determinize needs a seat; a spectator sees no secrets to keep")
         self._check_seat(seat)
-        return self._determinize(seat, rng)
+        return self.game.state_determinize(self, seat, rng)
 
     def to_json(self) -> dict[str, Any]:
         """The whole state, generator included, as JSON-ready data (exact round trip)."""
-        return {**self.game.json_preamble(), **self._to_json()}
+        game = self.game
+        return {**game.json_preamble(), **game.state_fields(self)}
 
     def __str__(self) -> str:
         """A short plain text for debugging: the game, whose turn, the scores."""
