@@ -22,7 +22,8 @@ from rich.text import Text
 from ziggurat import __version__
 from ziggurat.agents import AGENT_NAMES, make_agent
 from ziggurat.core.errors import InvalidOptions, RecordError, ZigguratError
-from ziggurat.core.registry import game_names, load_game
+from ziggurat.core.options import Option
+from ziggurat.core.registry import game_class, game_names, load_game
 from ziggurat.terminal import (
     EXIT_OK,
     EXIT_USAGE,
@@ -82,12 +83,14 @@ def build_parser() -> argparse.ArgumentParser:
         "play",
         help="play a game against bots or friends (hot-seat)",
         description="Play a game in the terminal. Humans type their moves; bots move at once.",
-        epilog="Examples: ziggurat play babylonia --players 3 --seats human,greedy,random "
-        "--seed 7 --record game.json; ziggurat play tower_of_babel --players 4 --seats "
-        "human,medium,greedy,random --two-type-discs; ziggurat play ishtar --players 2 "
-        "--seats human,greedy --layout 'X0=B1A0 X1 Y0 Y1' --touch-two; ziggurat play amyitis "
-        "--players 3 --seats human,greedy,random --record amyitis.json (Amyitis has no rules "
-        "options besides --players)",
+        epilog="Examples: "
+        + "; ".join(
+            f"ziggurat play {name} --players {game_class(name).player_counts[0]} --seats "
+            + ",".join(["human", *["greedy"] * (game_class(name).player_counts[0] - 1)])
+            for name in game_names()
+        )
+        + ". Each game's rules options are listed below; --seed 7 --record game.json "
+        "replays a game.",
     )
     play.set_defaults(subparser=play)  # so that errors found later show this usage
     play.add_argument("game", choices=game_names(), help="the game to play")
@@ -117,61 +120,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--record", type=Path, metavar="FILE", help="save the game record here after every move"
     )
-    rules = play.add_argument_group("Babylonia rules options")
-    rules.add_argument(
-        "--advanced-cards",
-        action="store_true",
-        help="play with 7 of the 9 ziggurat cards drawn at random (cards 8 and 9 included)",
-    )
-    rules.add_argument(
-        "--no-first-round-limit",
-        action="store_true",
-        help="no first-round limit (as on Board Game Arena); by default the start player's "
-        "first turn places 1 token and the second player's exactly 2",
-    )
-    rules.add_argument(
-        "--start-player",
-        type=int,
-        metavar="N",
-        help="seat that starts (0 is the first seat; default: drawn from the seed)",
-    )
-    rules.add_argument(
-        "--tied-city-scores",
-        action="store_true",
-        help="a tied city still pays everybody their city count",
-    )
-    rules.add_argument(
-        "--face-down-field-access",
-        action="store_true",
-        help="an own face-down river token lets a farmer take a neighbouring crop field",
-    )
-    tower = play.add_argument_group("Tower of Babel rules options")
-    tower.add_argument(
-        "--two-type-discs",
-        action="store_true",
-        help="the variant with the four two-type discs (one 5-disc of each type goes back to "
-        "the box)",
-    )
-    tower.add_argument(
-        "--no-action-cards",
-        action="store_true",
-        help="leave the action cards in the box (the 'Knizia variant'): completing a wonder "
-        "draws no card",
-    )
-    ishtar = play.add_argument_group("Ishtar rules options")
-    ishtar.add_argument(
-        "--layout",
-        metavar="TEXT",
-        help="the terrain boards: 'preset' (the default: the preset centres of the player "
-        "count, boards, sides and rotations drawn from the seed) or centres such as "
-        "'X0=B1A0 X1=B4B3 Y0 Y1' (a centre X0-Y2 or q,r, optionally = board B1-B6, side A/B "
-        "and rotation 0-5; a bare centre gets a drawn board); players + 2 boards",
-    )
-    ishtar.add_argument(
-        "--touch-two",
-        action="store_true",
-        help="a custom --layout must have every board touch at least two others",
-    )
+    _add_rules_flags(play)
 
     replay = commands.add_parser(
         "replay",
@@ -360,76 +309,104 @@ def _seats_for(parser: argparse.ArgumentParser, args: argparse.Namespace) -> lis
     return seats
 
 
-# The rules options of ``play``, by game: (flag, argparse dest) pairs.
-RULES_FLAGS: dict[str, tuple[tuple[str, str], ...]] = {
-    "babylonia": (
-        ("--advanced-cards", "advanced_cards"),
-        ("--no-first-round-limit", "no_first_round_limit"),
-        ("--start-player", "start_player"),
-        ("--tied-city-scores", "tied_city_scores"),
-        ("--face-down-field-access", "face_down_field_access"),
-    ),
-    "tower_of_babel": (
-        ("--two-type-discs", "two_type_discs"),
-        ("--no-action-cards", "no_action_cards"),
-    ),
-    "ishtar": (
-        ("--layout", "layout"),
-        ("--touch-two", "touch_two"),
-    ),
-    "amyitis": (),
-}
-GAME_TITLES = {
-    "babylonia": "Babylonia",
-    "tower_of_babel": "Tower of Babel",
-    "ishtar": "Ishtar",
-    "amyitis": "Amyitis",
-}
+# --------------------------------------------------------------------------- rules flags
+# Generated from each game's declared options (``options_declared``), so no game and no
+# option is named here: a yes/no option that is off by default is ``--name``, one that is on
+# by default ``--no-name``; any other option is ``--name VALUE``.
 
 
-def _given(value: object) -> bool:
-    """Was an option given? Its default is None (a value) or False (a switch); 0 is a value."""
-    return value is not None and value is not False
+def _flag(option: Option) -> str:
+    dashed = option.name.replace("_", "-")
+    return f"--no-{dashed}" if option.kind is bool and option.default else f"--{dashed}"
+
+
+def _parse_value(option: Option) -> object:
+    """An argparse ``type`` for ``option``: a whole number, or ``null`` where allowed."""
+
+    def parse(text: str) -> object:
+        if option.nullable and text.strip().lower() in ("null", "none", "default"):
+            return None
+        if option.kind is int:
+            try:
+                return int(text)
+            except ValueError:
+                raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        return text
+
+    return parse
+
+
+def _rules_options(name: str) -> list[Option]:
+    return [o for o in game_class(name).options_declared if o.name != "players"]
+
+
+def _add_rules_flags(play: argparse.ArgumentParser) -> None:
+    """One argument group per game, each flag with the option's help for players. Two games
+    may share a flag of the same form; the value then goes to whichever game is played."""
+    seen: dict[str, Option] = {}
+    for name in game_names():
+        options = _rules_options(name)
+        if not options:
+            continue
+        group = play.add_argument_group(f"{game_class(name).title} rules options")
+        for option in options:
+            flag = _flag(option)
+            if flag in seen:
+                if seen[flag].kind is not option.kind:
+                    raise AssertionError(f"{flag}: two games declare it with different types")
+                continue
+            seen[flag] = option
+            dest = f"rules__{option.name}"
+            if option.kind is bool:
+                group.add_argument(
+                    flag, dest=dest, action="store_const", const=not option.default,
+                    help=option.help,
+                )  # fmt: skip
+                continue
+            extra: dict[str, object] = {}
+            if option.choices is not None:
+                extra["choices"] = list(option.choices)
+            group.add_argument(
+                flag,
+                dest=dest,
+                type=_parse_value(option),
+                metavar="N" if option.kind is int else "TEXT" if not option.choices else None,
+                help=option.help + (f" (default: {option.default})" if not option.nullable else ""),
+                **extra,
+            )
 
 
 def _check_rules_flags(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """Refuse the rules options of another game (usage error, exit code 2)."""
-    for game, flags in RULES_FLAGS.items():
-        if game == args.game:
+    own = [_flag(o) for o in _rules_options(args.game)]
+    for name in game_names():
+        if name == args.game:
             continue
-        given = [flag for flag, dest in flags if _given(getattr(args, dest))]
+        given = [
+            _flag(o)
+            for o in _rules_options(name)
+            if getattr(args, f"rules__{o.name}", None) is not None and _flag(o) not in own
+        ]
         if given:
-            own = ", ".join(flag for flag, _ in RULES_FLAGS.get(args.game, ())) or "none"
-            title = GAME_TITLES.get(game, game)
+            title = game_class(name).short_title
             article = "an" if title[0] in "AEIOU" else "a"
             parser.error(
                 f"{', '.join(given)} {'is ' + article if len(given) == 1 else 'are'} {title} rules "
                 f"option{'s' if len(given) > 1 else ''}, not for "
-                f"{GAME_TITLES.get(args.game, args.game)} (its rules options: {own})"
+                f"{game_class(args.game).short_title} (its rules options: "
+                f"{', '.join(own) or 'none'})"
             )
 
 
 def _game_options(args: argparse.Namespace) -> dict[str, object]:
-    """The game options the rules flags of ``args.game`` stand for."""
-    if args.game == "babylonia":
-        return {
-            "ziggurat_cards": "advanced" if args.advanced_cards else "standard",
-            "first_round_limit": not args.no_first_round_limit,
-            "start_player": args.start_player,
-            "tied_city_scores": args.tied_city_scores,
-            "face_down_field_access": args.face_down_field_access,
-        }
-    if args.game == "tower_of_babel":
-        return {
-            "two_type_discs": args.two_type_discs,
-            "action_cards": not args.no_action_cards,
-        }
-    if args.game == "ishtar":
-        return {
-            "layout": "preset" if args.layout is None else args.layout,
-            "touch_two": args.touch_two,
-        }
-    return {}
+    """The game options that the rules flags given stand for (the rest keep their
+    defaults)."""
+    out: dict[str, object] = {}
+    for option in _rules_options(args.game):
+        value = getattr(args, f"rules__{option.name}", None)
+        if value is not None:
+            out[option.name] = value
+    return out
 
 
 def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
@@ -463,7 +440,7 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     who = ", ".join(f"{s} {seat.name}" for s, seat in enumerate(seats))
     terminal.console.print(
         Text.assemble(
-            (GAME_TITLES.get(args.game, args.game.capitalize()), "bold"),
+            (game.short_title, "bold"),
             f", {len(kinds)} players ({who}). ",
             ("Seed ", "bold"),
             (str(seed), "bold cyan"),

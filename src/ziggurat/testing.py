@@ -30,7 +30,7 @@ import json
 import random
 from dataclasses import dataclass, field
 
-from ziggurat.core.api import TERMINAL, Game, State, options_are_secret, secret_from
+from ziggurat.core.api import TERMINAL, Game, State
 from ziggurat.core.errors import IllegalAction
 
 
@@ -136,8 +136,8 @@ def _check_choice_is_public(
 ) -> None:
     """Whether the player to move has a choice must not hang on what ``seat`` cannot see,
     unless the game declares it may (then bots think over a forced move too)."""
-    secret = options_are_secret(state)
-    if options_are_secret(world) != secret:
+    secret = state.game.options_are_secret(state)
+    if world.game.options_are_secret(world) != secret:
         raise _fail(*where, f"options_are_secret depends on what seat {seat} cannot see")
     if not secret and (len(world.legal_actions()) > 1) != (len(legal) > 1):
         raise _fail(
@@ -153,12 +153,12 @@ def _check_secret_round(
     """Two different secret decisions of the player to move, in a simultaneous round: every
     seat still to decide in it sees the same views and log lines after either one, up to and
     at its own decision (its legal actions included)."""
-    secret = [a for a in legal if secret_from(state, a)]
+    secret = [a for a in legal if game.secret_from(state, a)]
     if len(secret) < 2:
         return
     first, second = rng.sample(secret, 2)
-    waiting = list(secret_from(state, first))
-    if list(secret_from(state, second)) != waiting:
+    waiting = list(game.secret_from(state, first))
+    if list(game.secret_from(state, second)) != waiting:
         raise _fail(*where, f"{first} and {second} keep different seats waiting (secret_from)")
     actor = state.current_player
     for seat in waiting:
@@ -209,8 +209,8 @@ def _check_moves_reveal_nothing(
     # by chance, not by a leak, and are compared by their size only.
     # And a move that turns secrets face up by the rules (the last offer, which reveals all
     # offers) shows each world its own secrets; the game says which moves do.
-    strip = getattr(state.game, "without_draws", None) or (lambda view: view)
-    reveals = getattr(state.game, "reveals_secrets", None) or (lambda state, action: False)
+    strip = state.game.without_draws
+    reveals = state.game.reveals_secrets
     world_legal = set(world.legal_actions())
     # Every other move leaves the same player to decide in both worlds (a pause that came
     # only to the holder of a card would show who holds it), with a choice in both or in

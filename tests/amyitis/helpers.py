@@ -20,11 +20,13 @@ import ziggurat
 from ziggurat.games.amyitis.components import (
     COURTS,
     CRAFTS,
+    EMPTY,
+    NEUTRAL,
     RESOURCES,
     TEMPLES,
 )
 from ziggurat.games.amyitis.game import AmyitisGame
-from ziggurat.games.amyitis.rules import EMPTY, NEUTRAL, PHASE_ACTION
+from ziggurat.games.amyitis.phases import PHASE_ACTION
 from ziggurat.games.amyitis.state import AmyitisState
 
 A, B, C, D = range(4)

@@ -12,7 +12,7 @@ from ziggurat.agents.greedy import GreedyAgent
 from ziggurat.agents.mcts import MCTSAgent
 from ziggurat.core.rng import Rng
 from ziggurat.games.amyitis import heuristics
-from ziggurat.games.amyitis.rules import PHASE_STORAGE
+from ziggurat.games.amyitis.phases import PHASE_STORAGE
 from ziggurat.games.amyitis.state import AmyitisState
 
 from .helpers import A, B, act, give, give_camels, position

@@ -1,17 +1,12 @@
-"""The shared conformance suite (ziggurat.testing) on Amyitis, for every player count."""
+"""The option sets Amyitis declares for the registry-wide conformance run
+(tests/test_registry_conformance.py), and what only this game checks beyond it."""
 
 from __future__ import annotations
 
-import pytest
+from ziggurat.games.amyitis.game import AmyitisGame
 
-import ziggurat
-from ziggurat.testing import check_game
+OPTION_SETS = AmyitisGame.conformance_option_sets
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_conformance(players: int) -> None:
-    game = ziggurat.load_game("amyitis", players=players)
-    report = check_game(game, games=2, seed=players * 10, deep_every=3)
-    assert report.games == 2
-    assert report.deep_checks > 100
-    assert report.illegal_checked > 100
+def test_the_declared_option_sets_are_every_player_count() -> None:
+    assert list(OPTION_SETS) == [{"players": 2}, {"players": 3}, {"players": 4}]

@@ -8,7 +8,7 @@ import pytest
 from ziggurat.core.errors import IllegalAction
 from ziggurat.games.amyitis import rules
 from ziggurat.games.amyitis.components import RESOURCES
-from ziggurat.games.amyitis.rules import (
+from ziggurat.games.amyitis.phases import (
     PHASE_ACTION,
     PHASE_CHOOSE,
     PHASE_COURT,

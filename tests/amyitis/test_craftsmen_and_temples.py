@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from ziggurat.core.errors import IllegalAction
-from ziggurat.games.amyitis.rules import (
+from ziggurat.games.amyitis.phases import (
     PHASE_ACTION,
     PHASE_EXCHANGE,
     PHASE_FIELD,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from ziggurat.games.amyitis import rules
-from ziggurat.games.amyitis.rules import PHASE_ACTION, PHASE_IRRIGATE
+from ziggurat.games.amyitis.phases import PHASE_ACTION, PHASE_IRRIGATE
 
 from .helpers import (
     A,

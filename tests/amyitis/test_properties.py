@@ -19,7 +19,8 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import ziggurat
-from ziggurat.games.amyitis.rules import EMPTY, NEUTRAL, PHASE_ACTION, PHASE_OVER
+from ziggurat.games.amyitis.components import EMPTY, NEUTRAL
+from ziggurat.games.amyitis.phases import PHASE_ACTION, PHASE_OVER
 from ziggurat.games.amyitis.state import AmyitisState
 
 from .helpers import new_game

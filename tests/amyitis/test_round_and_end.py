@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import ziggurat
-from ziggurat.games.amyitis.rules import PHASE_OVER, PHASE_STORAGE
+from ziggurat.games.amyitis.phases import PHASE_OVER, PHASE_STORAGE
 
 from .helpers import (
     A,

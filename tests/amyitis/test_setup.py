@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 import pytest
@@ -9,7 +10,8 @@ import pytest
 import ziggurat
 from ziggurat.core.errors import InvalidOptions
 from ziggurat.games.amyitis.components import CRAFTS
-from ziggurat.games.amyitis.rules import PHASE_ACTION
+from ziggurat.games.amyitis.game import AmyitisGame
+from ziggurat.games.amyitis.phases import PHASE_ACTION
 
 from .helpers import check_conservation, new_game, round_trip
 
@@ -89,8 +91,17 @@ def test_start_player_is_random_and_setup_is_reproducible() -> None:
 
 def test_options() -> None:
     assert ziggurat.load_game("amyitis").num_players == 2
-    for bad in ({"players": 1}, {"players": 5}, {"players": "3"}, {"colour": "red"}):
-        with pytest.raises(InvalidOptions):
+    assert AmyitisGame.option_defaults == {"players": 2}
+    assert AmyitisGame.option_help == {"players": "number of players: 2, 3 or 4"}
+    # each refusal names the value that was wrong and what is allowed (the kernel's words)
+    for bad, wrong, allowed in (
+        ({"players": 1}, "players=1", "2, 3 or 4"),
+        ({"players": 5}, "players=5", "2, 3 or 4"),
+        ({"players": "3"}, "players='3'", "2, 3 or 4"),
+        ({"players": True}, "players=True", "2, 3 or 4"),
+        ({"colour": "red"}, "unknown Amyitis option 'colour'", "the options are: players"),
+    ):
+        with pytest.raises(InvalidOptions, match=f"^{re.escape(wrong)}.*{re.escape(allowed)}"):
             ziggurat.load_game("amyitis", **bad)
     with pytest.raises(InvalidOptions, match="seed must be an integer"):
         new_game(2).new_initial_state("1")  # type: ignore[arg-type]

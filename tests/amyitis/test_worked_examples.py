@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from ziggurat.games.amyitis import rules
-from ziggurat.games.amyitis.rules import (
+from ziggurat.games.amyitis.phases import (
     PHASE_ACTION,
     PHASE_IRRIGATE,
     PHASE_ISHTAR,

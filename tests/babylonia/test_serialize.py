@@ -68,8 +68,9 @@ def corrupt(data: dict, path: str, value) -> dict:
         ("rng", "abc", r"field rng"),
         ("phase", "lunch", r"field phase"),
         ("current_player", -4, r"field current_player: -4 does not fit phase"),
-        ("options", {"players": 4}, r"field options: saved with"),
-        ("data_version", "ffff", r"field data_version"),
+        # the preamble is the kernel's to check: the saved value and this game's
+        ("options", {"players": 4}, r"saved with options \{'players': 4\}, not \{'players': 3"),
+        ("data_version", "ffff", r"saved with component data version ffff, but the loaded"),
         ("turn", KeyError, r"field turn: Field required"),
         ("cards.0.owner", 9, r"field cards\[0\]\.owner"),
         ("surprise", 1, r"field surprise: Extra inputs are not permitted"),

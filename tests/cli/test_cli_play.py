@@ -80,8 +80,8 @@ def test_options_reach_the_game(run_cli: RunCli, tmp_path: Path) -> None:
     path = tmp_path / "options.json"
     run = run_cli(
         "play", "babylonia", "--seats", "random,random", "--seed", "2", "--record", str(path),
-        "--advanced-cards", "--no-first-round-limit", "--start-player", "1",
-    )  # fmt: skip
+        "--ziggurat-cards", "advanced", "--no-first-round-limit", "--start-player", "1",
+    )  # fmt: skip (the flags come from Babylonia's declared options)
     assert run.code == 0
     options = json.loads(path.read_text())["options"]
     assert options["ziggurat_cards"] == "advanced"

@@ -199,8 +199,8 @@ def test_default_options(run_cli: RunCli, tmp_path: Path) -> None:
     ("argv", "message"),
     [
         (
-            [*TOWER, "--seats", "random,random,random", "--advanced-cards"],
-            "--advanced-cards is a Babylonia rules option, not for Tower of Babel "
+            [*TOWER, "--seats", "random,random,random", "--ziggurat-cards", "advanced"],
+            "--ziggurat-cards is a Babylonia rules option, not for Tower of Babel "
             "(its rules options: --two-type-discs, --no-action-cards)",
         ),
         (
@@ -333,7 +333,8 @@ def test_reveal_and_resolution_are_logged_for_everyone() -> None:
             rf"\+{part['five_points']}\s+\+{part['disc_bonus']}\s+{view['seats'][s]['score']}\n"
         )
         assert re.search(row, text), row
-    assert str(state).startswith("Game over. ")
+    assert render.state_text(state).startswith("Game over. ")
+    assert str(state) == f"Tower of Babel, 3 players: over; scores {state.scores()}"
 
 
 def test_help_groups_hundreds_of_offers_into_a_few_lines() -> None:

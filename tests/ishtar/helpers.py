@@ -17,9 +17,8 @@ import ziggurat
 from ziggurat.core.rng import Rng
 from ziggurat.games.ishtar.components import GEMS
 from ziggurat.games.ishtar.game import IshtarGame
-from ziggurat.games.ishtar.rules import PHASE_CHOOSE, PHASE_PLACE
-from ziggurat.games.ishtar.state import IshtarState
-from ziggurat.games.ishtar.terrain import Terrain, draw_placements
+from ziggurat.games.ishtar.phases import PHASE_CHOOSE, PHASE_PLACE
+from ziggurat.games.ishtar.state import IshtarState, set_up
 
 VIOLET, RED, WHITE = range(3)
 ALICE, BOB = 0, 1
@@ -46,12 +45,7 @@ def example_state(
     layout: str = "X0=B1A0", fountains: tuple[int, ...] = (VIOLET,), players: int = 2, seed: int = 1
 ) -> IshtarState:
     """A fresh game on an example map, fountains as given, Alice (seat 0) to start."""
-    game = example_game(layout, players)
-    rng = Rng(seed)
-    terrain = Terrain(game.data, game.grid, draw_placements(game.layout, game.data, rng), fountains)
-    state = IshtarState(game, terrain)
-    state.deal(rng)
-    state.rng = rng
+    state = set_up(example_game(layout, players), Rng(seed), fountains=fountains)
     state.first = state.current = ALICE
     return state
 
@@ -59,7 +53,6 @@ def example_state(
 def fresh(state: IshtarState) -> IshtarState:
     """Forget the cached legal actions and map facts after fields were set by hand."""
     state._legal = None
-    state._legal_ids = None
     state._map_context = None
     return state
 

@@ -13,7 +13,7 @@ from ziggurat.agents.greedy import GreedyAgent
 from ziggurat.agents.mcts import MCTSAgent
 from ziggurat.core.rng import Rng
 from ziggurat.games.ishtar import heuristics, rules
-from ziggurat.games.ishtar.rules import PHASE_ACTION, PHASE_PLACE
+from ziggurat.games.ishtar.phases import PHASE_ACTION, PHASE_PLACE
 from ziggurat.games.ishtar.state import IshtarState
 
 from .helpers import ALICE, act, example_state, hand_tile

@@ -1,22 +1,19 @@
-"""The shared conformance suite (ziggurat.testing) on Ishtar, for every player count and a
-custom layout."""
+"""The option sets Ishtar declares for the registry-wide conformance run
+(tests/test_registry_conformance.py), and what only this game checks beyond it."""
 
 from __future__ import annotations
 
-import pytest
+from typing import Any
 
-import ziggurat
-from ziggurat.testing import check_game
+from ziggurat.games.ishtar.game import IshtarGame
+
+OPTION_SETS = IshtarGame.conformance_option_sets
 
 
-@pytest.mark.parametrize(
-    "options",
-    [{"players": 2}, {"players": 3}, {"players": 4}, {"players": 2, "layout": "X0 Y0 -3,7 1,10"}],
-    ids=["2p", "3p", "4p", "custom-layout"],
-)
-def test_conformance(options: dict) -> None:
-    game = ziggurat.load_game("ishtar", **options)
-    report = check_game(game, games=2, seed=options["players"] * 10, deep_every=3)
-    assert report.games == 2
-    assert report.deep_checks > 30
-    assert report.illegal_checked > 30
+def _name(options: dict[str, Any]) -> str:
+    return "custom-layout" if "layout" in options else f"{options['players']}p"
+
+
+def test_the_declared_option_sets_are_every_player_count_and_a_custom_layout() -> None:
+    assert [_name(o) for o in OPTION_SETS] == ["2p", "3p", "4p", "custom-layout"]
+    assert OPTION_SETS[-1] == {"players": 2, "layout": "X0 Y0 -3,7 1,10"}

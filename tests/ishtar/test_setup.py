@@ -11,6 +11,7 @@ import ziggurat
 from ziggurat.core.errors import DataFileError, InvalidOptions
 from ziggurat.core.hexgrid import axial_distance
 from ziggurat.games.ishtar.components import GEMS, default_data_path
+from ziggurat.games.ishtar.game import IshtarGame
 
 from .helpers import new_game
 
@@ -94,9 +95,13 @@ def test_a_fixed_layout_is_honoured() -> None:
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"players": 5}, "Ishtar is for 2, 3 or 4"),
-        ({"players": True}, "Ishtar is for"),
-        ({"colour": "red"}, "unknown Ishtar option 'colour'"),
+        ({"players": 5}, "players=5: Ishtar: Gardens of Babylon is for 2, 3 or 4"),
+        ({"players": True}, "players=True: Ishtar: Gardens of Babylon is for 2, 3 or 4"),
+        (
+            {"colour": "red"},
+            "unknown Ishtar: Gardens of Babylon option 'colour'; "
+            "the options are: players, layout, touch_two",
+        ),
         ({"layout": "X0 X1 Y0"}, "3 boards, but this game uses 4"),
         ({"layout": "X0 X1 Y0 X0"}, "two boards share a centre"),
         ({"layout": "X0 X1 Y0 1,1"}, "not on the board lattice"),
@@ -105,14 +110,40 @@ def test_a_fixed_layout_is_honoured() -> None:
         ({"layout": "X0=B9A0 X1 Y0 Y1"}, "after '=' write a board"),
         ({"layout": "X0=B1A7 X1 Y0 Y1"}, "rotations are 0 to 5"),
         ({"layout": "Q7 X1 Y0 Y1"}, "a centre is a preset name"),
-        ({"layout": 3}, "layout=3"),
+        ({"layout": 3}, "layout=3: use a text of at most 2000 characters"),
+        ({"layout": "X0 " * 700}, "layout is 2100 characters long; at most 2000"),
+        ({"layout": "  "}, "layout='': write 'preset' or centres such as 'X0=B1A0 X1 Y0 Y1'"),
         ({"layout": "X0 X1 Y0 -4,-3", "touch_two": True}, "touches fewer than two"),
-        ({"touch_two": "yes"}, "must be true or false"),
+        ({"touch_two": "yes"}, "touch_two='yes': must be true or false"),
     ],
 )
 def test_bad_options_are_refused(options: dict, message: str) -> None:
     with pytest.raises(InvalidOptions, match=message):
         ziggurat.load_game("ishtar", **{"players": 2, **options})
+
+
+def test_outer_white_space_and_case_of_a_layout_do_not_matter() -> None:
+    """Text options lose their outer white space (the kernel), so ``" preset "`` is the
+    option set ``"preset"``; the word itself may be in any case."""
+    plain = ziggurat.load_game("ishtar", players=2)
+    for text in (" preset ", "PRESET", "\tPreset\n"):
+        game = ziggurat.load_game("ishtar", players=2, layout=text)
+        assert game.options["layout"] == text.strip()
+        assert game.layout == plain.layout
+    custom = ziggurat.load_game("ishtar", players=2, layout=" X0=B1A0 X1=B4B3 Y0 Y1  ")
+    assert custom.options["layout"] == "X0=B1A0 X1=B4B3 Y0 Y1"
+
+
+def test_the_declared_options_are_those_of_the_rules() -> None:
+    """Defaults and allowed values as the declaration gives them (the CLI, the API and the
+    lobby are built from it)."""
+    assert IshtarGame.option_defaults == {"players": 2, "layout": "preset", "touch_two": False}
+    players, layout, touch_two = IshtarGame.options_declared
+    assert players.choices == (2, 3, 4)
+    assert layout.kind is str and layout.choices is None
+    assert touch_two.kind is bool
+    assert set(IshtarGame.option_help) == {"players", "layout", "touch_two"}
+    assert all(IshtarGame.option_help.values())
 
 
 def test_a_custom_layout_where_each_board_touches_two() -> None:

@@ -7,7 +7,7 @@ import pytest
 
 from ziggurat.core.errors import IllegalAction
 from ziggurat.games.ishtar import rules, scoring
-from ziggurat.games.ishtar.rules import (
+from ziggurat.games.ishtar.phases import (
     PHASE_ACTION,
     PHASE_BLOOM,
     PHASE_CHOOSE,

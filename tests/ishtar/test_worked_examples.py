@@ -11,7 +11,7 @@ import pytest
 from ziggurat.core.errors import IllegalAction
 from ziggurat.games.ishtar import rules, scoring
 from ziggurat.games.ishtar.components import IshtarData, load_data
-from ziggurat.games.ishtar.rules import PHASE_BLOOM, PHASE_CHOOSE, PHASE_OVER, PHASE_TREES
+from ziggurat.games.ishtar.phases import PHASE_BLOOM, PHASE_CHOOSE, PHASE_OVER, PHASE_TREES
 from ziggurat.games.ishtar.state import IshtarState
 from ziggurat.games.ishtar.terrain import BoardPlacement, board_cells, touching
 

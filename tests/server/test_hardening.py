@@ -74,8 +74,8 @@ def test_an_invite_and_a_join_never_both_get_a_seat(client) -> None:
     ("body", "status", "message"),
     [
         ({"seed": 1234}, 400, "seed: Extra inputs are not permitted"),
-        ({"options": {"players": 2, "data": "/etc/passwd"}}, 422, "unknown option 'data'"),
-        ({"options": {"players": 2, "name": "x"}}, 422, "unknown option 'name'"),
+        ({"options": {"players": 2, "data": "/etc/passwd"}}, 422, "option 'data'"),
+        ({"options": {"players": 2, "name": "x"}}, 422, "option 'name'"),
         ({"options": {"players": 2.0}}, 422, "players=2.0"),
         ({"seats": [{"kind": "human", "name": "A\u0000"}, {"kind": "bot"}]}, 400, "seats.0.name"),
     ],

@@ -19,7 +19,8 @@ from typing import Any
 import ziggurat
 from ziggurat.games.tower_of_babel.components import ACTION_KINDS, TYPES
 from ziggurat.games.tower_of_babel.game import TowerOfBabelGame
-from ziggurat.games.tower_of_babel.state import NO_DISC, TowerState
+from ziggurat.games.tower_of_babel.phases import NO_DISC
+from ziggurat.games.tower_of_babel.state import TowerState
 
 CAMEL, CRANE, BOAT, STONEMASON = range(4)
 WONDERS = ("giza", "rhodes", "olympia", "gardens", "halicarnassus", "alexandria", "ephesus")
@@ -56,7 +57,6 @@ def counts(text: str) -> tuple[int, int, int, int]:
 def fresh(state: TowerState) -> TowerState:
     """Forget the cached legal actions after fields were set by hand."""
     state._legal = None
-    state._legal_ids = None
     return state
 
 

@@ -13,7 +13,8 @@ from ziggurat.agents.greedy import GreedyAgent
 from ziggurat.agents.mcts import MCTSAgent
 from ziggurat.core.rng import Rng
 from ziggurat.games.tower_of_babel import heuristics
-from ziggurat.games.tower_of_babel.state import PHASE_OFFER, TowerState
+from ziggurat.games.tower_of_babel.phases import PHASE_OFFER
+from ziggurat.games.tower_of_babel.state import TowerState
 
 
 def _position(seed: int, steps: int, players: int = 4) -> TowerState:

@@ -82,7 +82,9 @@ def test_lenient_forms(text: str, canonical: str) -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("", r"'' is not an action; actions are written pass, build giza 2"),
+        ("", r"an empty text is no action; actions are written pass, build giza 2"),
+        ("   ", r"an empty text is no action; actions are written pass, build giza 2"),
+        ("x" * 201, r"an action is at most 200 characters, not 201; actions are written pass"),
         ("fly", r"'fly' is not an action"),
         ("pass now", r"is not an action"),
         ("build atlantis 1", r"write build <wonder> <space>, the wonders being giza, rhodes"),

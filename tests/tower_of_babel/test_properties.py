@@ -17,7 +17,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import ziggurat
-from ziggurat.games.tower_of_babel.state import NO_DISC, PHASE_OFFER, TowerState
+from ziggurat.games.tower_of_babel.actions import OFFER
+from ziggurat.games.tower_of_babel.phases import NO_DISC, PHASE_OFFER
+from ziggurat.games.tower_of_babel.state import TowerState
 
 from .helpers import new_game
 
@@ -76,6 +78,14 @@ def check_invariants(state: TowerState) -> None:
             assert sum(offer) <= sum(need)
             assert all(offer[t] <= need[t] for t in range(4) if need[t])
             assert not state.offer_exchange[seat] or state.offered >> seat & 1
+
+
+def check_offer_legality(state: TowerState, legal: list) -> None:
+    """An offer's legality is answered from the caps, without the list (``_is_legal``): it
+    must agree with the list for every offer of the game, legal or not."""
+    listed = {a for a in legal if a.kind == OFFER}
+    allowed = {a for a in state.game.actions.offer.values() if state.why_illegal(a) is None}
+    assert allowed == listed
 
 
 def check_views(state: TowerState, rng: random.Random) -> None:
@@ -137,8 +147,11 @@ def test_random_games_keep_every_invariant(players: int, options: dict, seed: in
         check_invariants(state)
         legal = state.legal_actions()
         assert legal and len(set(legal)) == len(legal)
+        assert [a.id for a in legal] == sorted(a.id for a in legal)  # a stable order
         if steps % 7 == 0:
             check_views(state, rng)
+        if state.phase == PHASE_OFFER and steps % 3 == 0:
+            check_offer_legality(state, legal)
         action = rng.choice(legal)
         texts.append(str(action))
         state.apply_action(action)

@@ -23,7 +23,7 @@ from ziggurat.games.tower_of_babel.components import (
     JOKER,
     TRIPLE_BONUS,
 )
-from ziggurat.games.tower_of_babel.state import NO_DISC
+from ziggurat.games.tower_of_babel.phases import NO_DISC
 
 from .helpers import (
     BOAT,

@@ -10,7 +10,7 @@ a seeded coin.
 from __future__ import annotations
 
 from ziggurat.core.action import Action
-from ziggurat.core.api import State, options_are_secret
+from ziggurat.core.api import State
 from ziggurat.core.registry import heuristics_for
 from ziggurat.core.rng import Rng
 
@@ -23,7 +23,7 @@ class GreedyAgent:
 
     def select_action(self, state: State, seat: int) -> Action:
         legal = state.legal_actions()
-        if len(legal) == 1 and not options_are_secret(state):
+        if len(legal) == 1 and not state.game.options_are_secret(state):
             return legal[0]
         return self.rank(state, seat, legal)[0]
 

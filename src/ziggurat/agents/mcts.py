@@ -21,7 +21,7 @@ from multiprocessing import get_context
 from typing import Any
 
 from ziggurat.core.action import Action
-from ziggurat.core.api import State, options_are_secret
+from ziggurat.core.api import State
 from ziggurat.core.registry import heuristics_for
 from ziggurat.core.rng import Rng
 
@@ -85,7 +85,7 @@ class MCTSAgent:
 
     def select_action(self, state: State, seat: int) -> Action:
         legal = state.legal_actions()
-        if len(legal) == 1 and not options_are_secret(state):
+        if len(legal) == 1 and not state.game.options_are_secret(state):
             self.last_iterations = 0
             return legal[0]  # a forced move everyone can see is forced: no need to think
         kept, self._kept = self._kept, None

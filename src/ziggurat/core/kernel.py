@@ -47,9 +47,11 @@ class BaseGame(ABC):
     """One game with validated options: immutable, shared by all of its states.
 
     Declared by each game as class attributes: ``name``, ``title``, ``player_counts``,
-    ``options_declared`` (every rules option, ``players`` first) and
-    ``conformance_option_sets`` (the option sets the conformance test plays). Derived from
-    them, never restated: ``option_defaults`` and ``option_help``.
+    ``options_declared`` (every rules option, ``players`` first), ``conformance_option_sets``
+    (the option sets the conformance test plays, at every player count unless a set names
+    ``players``) and ``conformance_depth`` (random games per set and player count, and every
+    how many positions the expensive checks run). Derived from them, never restated:
+    ``option_defaults``, ``option_help`` and ``short_title`` (the title before a colon).
     """
 
     name: ClassVar[str]
@@ -57,8 +59,10 @@ class BaseGame(ABC):
     player_counts: ClassVar[tuple[int, ...]]
     options_declared: ClassVar[tuple[Option, ...]]
     conformance_option_sets: ClassVar[tuple[dict[str, Any], ...]] = ({},)
+    conformance_depth: ClassVar[tuple[int, int]] = (2, 3)  # games per set, deep-check spacing
     option_defaults: ClassVar[dict[str, Any]]
     option_help: ClassVar[dict[str, str]]
+    short_title: ClassVar[str]  # "Ishtar" for "Ishtar: Gardens of Babylon", in running text
 
     # set by setup(): the component data, its version and the table of every action
     data: Any
@@ -67,6 +71,8 @@ class BaseGame(ABC):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        if "title" in cls.__dict__ and "short_title" not in cls.__dict__:
+            cls.short_title = cls.title.split(":")[0].strip()
         declared = cls.__dict__.get("options_declared")
         if declared is not None:
             cls.option_defaults = {o.name: o.default for o in declared}
@@ -237,7 +243,6 @@ class BaseState(ABC):
     def _why_not(self, action: Any) -> str:
         """Why ``action``, a well-formed action of this game known not to be legal now, is
         not: a sentence naming what is allowed instead."""
-
 
     # ------------------------------------------------------------------ hooks: optional
 

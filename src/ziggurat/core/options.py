@@ -28,8 +28,10 @@ class Option:
     ``kind`` is ``bool``, ``int`` or ``str``. ``choices`` lists the allowed values where
     there are few (a text option without choices takes any text up to ``max_length``, and the
     game checks its form). ``seat`` marks an option whose value is a seat number of the game
-    (0 to players - 1), ``nullable`` one that may also be ``None`` (JSON ``null``). ``help``
-    is written for players: it shows in the terminal's ``--help``, the API and the lobby.
+    (0 to players - 1), ``nullable`` one that may also be ``None`` (JSON ``null``), with
+    ``null_label`` saying what ``None`` means. ``help`` is written for players (for a yes/no
+    option: what "yes" does): it shows in the terminal's ``--help``, the API and the lobby,
+    under the control ``label`` names (by default the name in words).
     """
 
     name: str
@@ -40,15 +42,25 @@ class Option:
     nullable: bool = False
     seat: bool = False
     max_length: int = MAX_TEXT_OPTION
+    label: str = ""
+    null_label: str = "default"
+
+    @property
+    def title(self) -> str:
+        """The control's name for people: ``label``, else ``start_player`` as "Start player"."""
+        return self.label or self.name.replace("_", " ").capitalize()
 
     def as_json(self, player_counts: Sequence[int]) -> dict[str, Any]:
         """The declaration as the API lists it (the lobby builds its form from this)."""
         out: dict[str, Any] = {
             "type": {bool: "bool", int: "int", str: "text"}[self.kind],
             "default": self.default,
+            "label": self.title,
             "help": self.help,
             "nullable": self.nullable,
         }
+        if self.nullable:
+            out["null_label"] = self.null_label
         if self.choices is not None:
             out["choices"] = list(self.choices)
         if self.seat:
@@ -94,34 +106,41 @@ def validate_options(
     for spec in specs:
         value = merged[spec.name]
         if spec.seat and value is not None and not 0 <= value < merged["players"]:
-            raise InvalidOptions(
-                f"{spec.name}={shown(value)}: a seat number from 0 to {merged['players'] - 1}"
-                + (" or null" if spec.nullable else "")
-            )
+            raise InvalidOptions(_seat_words(spec, value, merged["players"]))
     return merged
+
+
+def _seat_words(spec: Option, value: Any, players: int) -> str:
+    null = "null or " if spec.nullable else ""
+    return f"{spec.name}={shown(value)}: {null}a seat number from 0 to {players - 1}"
 
 
 def _checked(title: str, spec: Option, value: Any) -> Any:
     if value is None and spec.nullable:
         return None
-    allowed = allowed_words(spec)
+    # "players=5: Babylonia is for 2, 3 or 4"; "ziggurat_cards='all': use 'standard' or ..."
+    refused = f"{spec.name}={shown(value)}: " + (
+        f"{title} is for " if spec.name == "players" else "use "
+    )
     if spec.kind is bool:
         if not isinstance(value, bool):
             raise InvalidOptions(f"{spec.name}={shown(value)}: must be true or false")
         return value
     if spec.kind is int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise InvalidOptions(f"{spec.name}={shown(value)}: {title} takes {allowed}")
+            if spec.seat:
+                raise InvalidOptions(_seat_words(spec, value, 0).rsplit(" from", 1)[0])
+            raise InvalidOptions(refused + allowed_words(spec))
     elif spec.kind is str:
         if not isinstance(value, str):
-            raise InvalidOptions(f"{spec.name}={shown(value)}: {title} takes {allowed}")
+            raise InvalidOptions(refused + allowed_words(spec))
         if len(value) > spec.max_length:
             raise InvalidOptions(
                 f"{spec.name} is {len(value)} characters long; at most {spec.max_length}"
             )
         value = value.strip()
     if spec.choices is not None and value not in spec.choices:
-        raise InvalidOptions(f"{spec.name}={shown(value)}: {title} takes {allowed}")
+        raise InvalidOptions(refused + allowed_words(spec))
     return value
 
 

@@ -8,10 +8,14 @@ from __future__ import annotations
 
 import importlib
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .api import Game
 from .errors import InvalidOptions
+from .options import shown
+
+if TYPE_CHECKING:
+    from .kernel import BaseGame
 
 GAMES: dict[str, str] = {
     "babylonia": "ziggurat.games.babylonia.game:BabyloniaGame",
@@ -44,18 +48,25 @@ def game_names() -> list[str]:
     return list(GAMES)
 
 
+def game_class(name: str) -> type[BaseGame]:
+    """The class of the game ``name``: its declarations (title, player counts, options)
+    without building a game."""
+    try:
+        target = GAMES[name]
+    except (KeyError, TypeError):
+        raise InvalidOptions(
+            f"unknown game {shown(name)}; the games are: {', '.join(game_names())}"
+        ) from None
+    module_name, _, class_name = target.partition(":")
+    cls: type[BaseGame] = getattr(importlib.import_module(module_name), class_name)
+    return cls
+
+
 def load_game(name: str, *, data: str | Path | None = None, **options: Any) -> Game:
     """Build the game ``name`` with validated ``options``.
 
     ``data`` names an owner's corrected component data file to use instead of the one shipped
     with the game; an invalid file raises :class:`~ziggurat.core.errors.DataFileError`.
     """
-    try:
-        target = GAMES[name]
-    except (KeyError, TypeError):
-        raise InvalidOptions(
-            f"unknown game {name!r}; the games are: {', '.join(game_names())}"
-        ) from None
-    module_name, _, class_name = target.partition(":")
-    game_class = getattr(importlib.import_module(module_name), class_name)
-    return game_class(data=Path(data) if data is not None else None, **options)
+    cls = game_class(name)
+    return cls(data=Path(data) if data is not None else None, **options)

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ziggurat.agents import AGENT_NAMES
-from ziggurat.core.registry import game_names, load_game
+from ziggurat.core.registry import game_class, game_names
 
 from .errors import ApiError
 from .hub import Client, Hub
@@ -146,17 +146,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
+        """Every game with its declared options (type, default, label, help, choices or
+        seat range): the lobby builds its form from this, knowing no game."""
         out = []
         for name in game_names():
-            game = load_game(name)
+            cls = game_class(name)
             out.append(
                 {
                     "name": name,
-                    "title": game.title,
-                    "players": list(game.player_counts),
+                    "title": cls.title,
+                    "players": list(cls.player_counts),
                     "options": {
-                        key: {"default": default, "help": game.option_help.get(key, "")}
-                        for key, default in game.option_defaults.items()
+                        o.name: o.as_json(cls.player_counts) for o in cls.options_declared
                     },
                     "agents": list(AGENT_NAMES),
                 }

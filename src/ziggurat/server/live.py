@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ziggurat.core.action import Action
-from ziggurat.core.api import TERMINAL, Game, State, automatic_steps, shown_scores
+from ziggurat.core.api import TERMINAL, Game, State
 from ziggurat.core.records import GameRecord, GameResult, RecordedAction
 
 from .db import ActionRow, SeatRow, TableRow
@@ -78,9 +78,9 @@ class LogEntry:
 
 
 def scores_seen(state: State) -> list[list[int]]:
-    """The scores as each seat, then a spectator, may see them (see ``shown_scores``)."""
+    """The scores as each seat, then a spectator, may see them (see ``State.shown_scores``)."""
     seats = len(state.scores())
-    return [shown_scores(state, v) for v in (*range(seats), None)]
+    return [state.shown_scores(v) for v in (*range(seats), None)]
 
 
 @dataclass
@@ -143,7 +143,7 @@ class LiveTable:
                 action,
                 scores_seen(self.state),
                 at,
-                automatic_steps(self.state),
+                self.state.automatic_steps(),
             )
         )
         self.updated_at = at
@@ -158,7 +158,7 @@ class LiveTable:
             "version": self.version,
             "current_player": None if state.current_player == TERMINAL else state.current_player,
             "seats": [s.public() for s in self.seats],
-            "scores": shown_scores(state, None),
+            "scores": state.shown_scores(None),
             "winners": state.winners() if self.finished else None,
             "created_at": iso(self.created_at),
             "updated_at": iso(self.updated_at),

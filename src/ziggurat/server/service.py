@@ -30,9 +30,10 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from ziggurat.agents import AGENT_NAMES
-from ziggurat.core.api import TERMINAL, Game, automatic_steps, shown_scores
+from ziggurat.core.api import TERMINAL, Game
 from ziggurat.core.errors import ZigguratError
-from ziggurat.core.registry import load_game
+from ziggurat.core.options import validate_options
+from ziggurat.core.registry import game_class, load_game
 from ziggurat.core.rng import Rng
 
 from . import bots
@@ -47,6 +48,7 @@ Listener = Callable[[LiveTable], Awaitable[None]]
 
 CHANNEL = "ziggurat_tables"  # NOTIFY payload: "<table id> <revision> <origin process>"
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
+GAME_CACHE_SIZE = 32  # built games kept for reuse (distinct valid option sets; tables keep theirs)
 
 
 def hash_token(token: str) -> str:
@@ -155,21 +157,21 @@ class TableService:
     # ------------------------------------------------------------------ games
 
     def game(self, name: str, options: dict[str, Any]) -> Game:
-        """The game with these options; only the game's own options are accepted, so a
-        request can never reach ``load_game``'s other parameters (such as a data file)."""
-        key = name + json.dumps(options, sort_keys=True)
+        """The game with these options. They are checked against the game's declarations
+        before anything is built (only the game's own options are accepted, so a request
+        can never reach ``load_game``'s other parameters, such as a data file), and built
+        games are shared per distinct valid option set in a small bounded cache."""
+        cls = game_class(name)
+        valid = validate_options(cls.title, cls.options_declared, options)
+        key = name + json.dumps(valid, sort_keys=True)
         game = self.games.get(key)
         if game is None:
-            defaults = load_game(name).option_defaults
-            unknown = sorted(set(options) - set(defaults))
-            if unknown:
-                raise ApiError(
-                    422,
-                    "invalid_options",
-                    f"unknown option {', '.join(map(repr, unknown))}; the options of {name} "
-                    f"are: {', '.join(defaults)}",
-                )
-            game = self.games[key] = load_game(name, **options)
+            game = load_game(name, **valid)
+            if len(self.games) >= GAME_CACHE_SIZE:
+                self.games.pop(next(iter(self.games)))  # the oldest; its tables keep theirs
+            self.games[key] = game
+        else:
+            self.games[key] = self.games.pop(key)  # the newest now
         return game
 
     # ------------------------------------------------------------------ loading
@@ -294,7 +296,7 @@ class TableService:
             version=0,
             revision=0,
             current_player=state.current_player,
-            scores=shown_scores(state, None),
+            scores=state.shown_scores(None),
             winners=None,
             created_at=now,
             updated_at=now,
@@ -534,7 +536,7 @@ class TableService:
             "revision": revision + 1,
             "status": "finished" if trial.is_terminal() else "running",
             "current_player": trial.current_player,
-            "scores": shown_scores(trial, None),
+            "scores": trial.shown_scores(None),
             "winners": trial.winners() if trial.is_terminal() else None,
             "updated_at": now,
         }
@@ -573,7 +575,7 @@ class TableService:
             raise Conflict()
         table.state = trial
         table.log.append(
-            LogEntry(new_version, seat, action, scores_seen(trial), now, automatic_steps(trial))
+            LogEntry(new_version, seat, action, scores_seen(trial), now, trial.automatic_steps())
         )
         table.revision = revision + 1
         table.updated_at = now

@@ -139,23 +139,11 @@ function fillSeats() {
   }
 }
 
-/** A yes/no option's help "true: A; false: B" as "Ticked: A. Unticked: B." (else as it is). */
-function boolHelp(help) {
-  const m = /^\s*true:\s*(.+?);\s*false:\s*(.+?)\.?\s*$/is.exec(help || "");
-  return m ? `Ticked: ${m[1]}. Unticked: ${m[2]}.` : help;
-}
-
-/** The choices of an option: its metadata's `choices`, else the quoted words of its help. */
-function optionChoices(meta) {
-  if (Array.isArray(meta.choices)) return meta.choices;
-  if (Array.isArray(meta.enum)) return meta.enum;
-  if (typeof meta.default === "string" && meta.help) {
-    const quoted = [...meta.help.matchAll(/'([^']+)'/g)].map((m) => m[1]);
-    if (quoted.includes(meta.default)) return [...new Set(quoted)];
-  }
-  return null;
-}
-
+/**
+ * The rules options of the chosen game, drawn from the declarations the server lists
+ * (GET /api/games: type, default, label, help, choices, seat range): this page knows no
+ * game and no option.
+ */
 function fillOptions() {
   const game = gameByName($("game").value);
   const box = $("options");
@@ -167,43 +155,41 @@ function fillOptions() {
   for (const name of names) {
     const meta = options[name] || {};
     const id = `opt-${name}`;
+    const label = meta.label || name;
     const help = meta.help ? el("small", { class: "hint", text: meta.help }) : null;
-    const choices = optionChoices(meta);
     let control;
-    if (typeof meta.default === "boolean" || meta.type === "bool" || meta.type === "boolean") {
+    if (meta.type === "bool") {
       control = el("input", { type: "checkbox", id, "data-option": name, "data-type": "bool" });
       control.checked = Boolean(meta.default);
-      const boolHint = meta.help ? el("small", { class: "hint", text: boolHelp(meta.help) }) : null;
-      box.append(el("div", { class: "option option-bool" }, el("label", { for: id }, control, " ", humanize(name)), boolHint));
+      box.append(el("div", { class: "option option-bool" }, el("label", { for: id }, control, " ", label), help));
       continue;
     }
-    if (choices) {
+    const none = meta.nullable ? [el("option", { value: "null", text: meta.null_label || "default" })] : [];
+    if (Array.isArray(meta.choices)) {
       control = el(
         "select",
         { id, "data-option": name, "data-type": "choice" },
-        choices.map((c) => el("option", { value: JSON.stringify(c), text: String(c) })),
+        none,
+        meta.choices.map((c) => el("option", { value: JSON.stringify(c), text: String(c) })),
       );
       control.value = JSON.stringify(meta.default);
-    } else if (meta.default === null && /seat/i.test(meta.help || "")) {
-      // e.g. a start player: the default, or one of the seats of this table.
+    } else if (meta.seat) {
+      // a seat of this table (e.g. who starts), or the default where there is one
       const seats = [];
       for (let i = 0; i < n; i++) seats.push(el("option", { value: String(i), text: `seat ${i}` }));
-      control = el(
-        "select",
-        { id, "data-option": name, "data-type": "choice" },
-        el("option", { value: "null", text: "default (random)" }),
-        seats,
-      );
+      control = el("select", { id, "data-option": name, "data-type": "choice" }, none, seats);
+      control.value = JSON.stringify(meta.default);
     } else {
       control = el("input", {
         id,
-        type: typeof meta.default === "number" ? "number" : "text",
+        type: meta.type === "int" ? "number" : "text",
         "data-option": name,
-        "data-type": "json",
+        "data-type": meta.type === "int" ? "int" : "text",
         placeholder: meta.default === null || meta.default === undefined ? "default" : String(meta.default),
       });
+      if (meta.max_length) control.maxLength = meta.max_length;
     }
-    box.append(el("div", { class: "option" }, el("label", { for: id, text: humanize(name) }), control, help));
+    box.append(el("div", { class: "option" }, el("label", { for: id, text: label }), control, help));
   }
 }
 
@@ -216,11 +202,7 @@ function readOptions() {
       const value = JSON.parse(control.value);
       if (value !== null) options[name] = value;
     } else if (control.value.trim() !== "") {
-      try {
-        options[name] = JSON.parse(control.value);
-      } catch (e) {
-        options[name] = control.value.trim();
-      }
+      options[name] = control.dataset.type === "int" ? Number(control.value) : control.value.trim();
     }
   }
   return options;

@@ -38,6 +38,7 @@ from functools import cache
 from typing import Any
 
 from ziggurat.core.action import Action
+from ziggurat.core.action import ActionTable as BaseActionTable
 from ziggurat.core.errors import IllegalAction
 
 from .components import BASICS, COURTS, CRAFTS, RESOURCES, TEMPLES, WINE
@@ -164,12 +165,11 @@ class AmyitisAction(Action):
         super().__init__(action_id, text)
 
 
-class ActionTable:
-    """All actions of one game, by id and by what they do."""
+class ActionTable(BaseActionTable):
+    """All actions of one game, by id and by what they do; the kernel's table base parses
+    the notation, forgiving case, spacing and the order of resources (:meth:`normalize`)."""
 
     __slots__ = (
-        "actions",
-        "by_text",
         "caravan",
         "choose",
         "court",
@@ -188,6 +188,8 @@ class ActionTable:
         "temple",
     )
 
+    notation_help = NOTATION_HELP
+
     def __init__(
         self,
         craft_rows: int,
@@ -197,6 +199,7 @@ class ActionTable:
         square_ids: Sequence[str],
         max_sell: int,
     ) -> None:
+        super().__init__()
         actions: list[AmyitisAction] = []
 
         def add(text: str, kind: int, **fields: Any) -> AmyitisAction:
@@ -252,39 +255,30 @@ class ActionTable:
         self.discard = [
             add(f"discard {name}", DISCARD, tokens=(r,)) for r, name in enumerate(RESOURCES)
         ]
-        self.actions: tuple[AmyitisAction, ...] = tuple(actions)
-        self.by_text = {a.text: a for a in actions}
+        self._finish(actions)
 
     # ------------------------------------------------------------------ parsing
 
-    def parse(self, text: str) -> AmyitisAction:
-        """The action that ``text`` names, forgiving case, spacing and the order of resources.
-
-        Raises :class:`IllegalAction` naming what was wrong; whether the action is legal in a
-        given state is the state's business.
-        """
-        if not isinstance(text, str):
-            raise IllegalAction(f"an action is written as text, not {type(text).__name__}")
-        exact = self.by_text.get(text)
-        if exact is not None:
-            return exact
+    def normalize(self, text: str) -> str:
+        """``text`` in the canonical spelling: lower case and single spaces, squares, spaces
+        and field rows in capitals (``G10``, ``F2``), and the resources of a sale or a
+        payment in the order barley, dates, salt, palm, wine."""
         words = text.strip().lower().split()
-        if not words:
-            raise IllegalAction(f"an empty text is no action; actions are written {NOTATION_HELP}")
         words = [w.upper() if w[:1] in ("g", "f") and w[1:2].isdigit() else w for w in words]
-        head = words[0]
-        if head in ("sell", "plant", "court") and len(words) > 1:
+        if len(words) > 1 and words[0] in ("sell", "plant", "court"):
             cut = words.index("pay") + 1 if "pay" in words else 1
             listed = words[cut:]
             if all(w in RESOURCES for w in listed):
                 words = words[:cut] + sorted(listed, key=RESOURCES.index)
-        exact = self.by_text.get(" ".join(words))
-        if exact is not None:
-            return exact
-        raise IllegalAction(self._hint(text, head, words))
+        return " ".join(words)
 
-    def _hint(self, text: str, head: str, words: list[str]) -> str:
+    def parse_words(self, text: str, norm: str) -> AmyitisAction:
+        """No action has the text ``norm``: say which words are wrong and the forms allowed."""
+        raise IllegalAction(self._hint(text, norm.split()))
+
+    def _hint(self, text: str, words: list[str]) -> str:
         """Why ``text`` names no action: the words that are wrong and the forms allowed."""
+        head = words[0]
         for word in words[1:]:
             if word[:1] == "G" and "-" not in word and word not in self._squares():
                 return f"{text!r}: {word} is not a garden square (G00 to G33)"

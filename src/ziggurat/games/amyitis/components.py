@@ -35,6 +35,11 @@ MAX_LEVEL = 3
 TEMPLES = ("ishtar", "marduk", "tammouz")
 ISHTAR, MARDUK, TAMMOUZ = range(3)
 
+NEUTRAL = 4
+"""The owner number of a grey cube (seats are 0..3), on irrigation spaces and in temples."""
+EMPTY = -1
+"""The owner number of an empty irrigation space."""
+
 CITY_KINDS = ("babylon", "court", "plant")
 CITY_BABYLON, CITY_COURT, CITY_PLANT = range(3)
 

@@ -22,10 +22,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ziggurat.core.rng import Rng
 
-from . import rules
+from . import rules, scoring
 from .actions import (
     CARAVAN,
     CHOOSE,
@@ -57,8 +58,10 @@ from .components import (
     PRIEST,
     WINE,
 )
-from .rules import PHASE_ACTION, PHASE_OVER
-from .state import AmyitisState
+from .phases import PHASE_ACTION, PHASE_OVER
+
+if TYPE_CHECKING:
+    from .state import AmyitisState
 
 ROLLOUT_DEPTH = 8
 """Decisions a search rollout plays before :func:`evaluate`: most of a round at two
@@ -244,18 +247,7 @@ def _entered(state: AmyitisState, temple: int, owner: int) -> list[int]:
 
 def square_majority(state: AmyitisState, seat: int, square: int) -> bool:
     """Does ``seat`` hold the irrigation majority around ``square``?"""
-    data = state.game.data
-    counts = [0] * state.n
-    mask = data.square_spaces[square]
-    owners = state.space_owner
-    while mask:
-        low = mask & -mask
-        owner = owners[low.bit_length() - 1]
-        if 0 <= owner < state.n:
-            counts[owner] += 1
-        mask ^= low
-    top = max(counts)
-    return top > 0 and counts[seat] == top and counts.count(top) == 1
+    return scoring.square_leader(state, square) == seat
 
 
 def city_value(state: AmyitisState, seat: int, city: int, left: float) -> float:

@@ -1143,7 +1143,8 @@ def view_text(
 
 
 def state_text(state: AmyitisState) -> str:
-    """The spectator's view of ``state`` as plain text; backs ``str(state)``."""
+    """The spectator's view of ``state`` as plain text, as the terminal draws it (``str(state)``
+    is the kernel's short debug line; the engine never imports this module)."""
     return view_text(state.view(None))
 
 

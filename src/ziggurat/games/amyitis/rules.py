@@ -1,7 +1,8 @@
 """Which actions are legal, and why one is not: the rules reference §6 as predicates.
 
-The state (:mod:`.state`) applies actions; this module only reads a state. Phases are the
-decision points of the state machine (§6.0), each named after what its player decides.
+This module only reads a state; the state (:mod:`.state`) applies actions and runs the flow
+from phase to phase (:mod:`.phases`, §6.0), and :mod:`.scoring` hands out the points. A
+reader looking for "may seat 2 do this now, and if not, why?" finds it here.
 """
 
 from __future__ import annotations
@@ -41,67 +42,26 @@ from .components import (
     RESOURCES,
     WINE,
 )
+from .phases import (
+    PHASE_ACTION,
+    PHASE_CHOOSE,
+    PHASE_COURT,
+    PHASE_EXCHANGE,
+    PHASE_FIELD,
+    PHASE_IRRIGATE,
+    PHASE_ISHTAR,
+    PHASE_PLANT,
+    PHASE_PROCESSION,
+    PHASE_SELL,
+    PHASE_STORAGE,
+    PHASE_TAKE,
+    PHASE_TAMMOUZ_FIELD,
+    PHASE_TASKS,
+    PHASE_TEMPLE,
+)
 
 if TYPE_CHECKING:
     from .state import AmyitisState
-
-(
-    PHASE_ACTION,
-    PHASE_FIELD,
-    PHASE_TEMPLE,
-    PHASE_IRRIGATE,
-    PHASE_SELL,
-    PHASE_COURT,
-    PHASE_PLANT,
-    PHASE_TAKE,
-    PHASE_CHOOSE,
-    PHASE_PROCESSION,
-    PHASE_ISHTAR,
-    PHASE_TAMMOUZ_FIELD,
-    PHASE_EXCHANGE,
-    PHASE_STORAGE,
-    PHASE_OVER,
-) = range(15)
-
-PHASE_NAMES = (
-    "action",
-    "peasant",
-    "priest",
-    "irrigate",
-    "babylon",
-    "court city",
-    "plant city",
-    "tile resource",
-    "tile court card",
-    "procession",
-    "ishtar",
-    "tammouz field",
-    "tammouz exchange",
-    "storage",
-    "over",
-)
-
-PHASE_TASKS = (
-    "pass, recruit a craftsman or move the caravan",
-    "choose a field row for the peasant",
-    "choose a temple for the priest",
-    "choose an irrigation space",
-    "sell one or two resources at Babylon",
-    "take a court card at this city",
-    "plant a garden square",
-    "take a resource of choice from the garden tile",
-    "take a court card of choice from the garden tile",
-    "choose the temple of the procession",
-    "choose Ishtar's camel or talent",
-    "place Tammouz's field cube or decline",
-    "exchange a resource at Tammouz or decline",
-    "discard resources down to the storage limit",
-    "nothing: the game is over",
-)
-
-NEUTRAL = 4
-"""The owner number of a grey cube (seats are 0..3)."""
-EMPTY = -1
 
 
 # ---------------------------------------------------------------- the garden

@@ -1,4 +1,6 @@
-"""``to_json`` / ``state_from_json``: the whole state, the random generator included.
+"""The saved form of a state, the random generator included: :func:`state_fields` writes
+what follows the kernel's preamble (format, game, options, data version), and
+:func:`read_state` reads it back once the kernel has checked that preamble.
 
 Things are written by their data-file names (resources, craftsmen, squares, spaces, tiles,
 plant cards, cities), so a saved game reads like the table. Reading checks the shape with
@@ -16,17 +18,17 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ziggurat.core.components import describe_validation_error
 from ziggurat.core.errors import CorruptState
+from ziggurat.core.kernel import StatePreamble
 from ziggurat.core.rng import Rng
 
 from . import rules
-from .components import COURTS, CRAFTS, MAX_LEVEL, RESOURCES
-from .rules import EMPTY, NEUTRAL, PHASE_ACTION, PHASE_NAMES, PHASE_OVER
-from .state import POINT_SOURCES, AmyitisState
+from .components import COURTS, CRAFTS, EMPTY, MAX_LEVEL, NEUTRAL, RESOURCES
+from .phases import PHASE_ACTION, PHASE_NAMES, PHASE_OVER
+from .scoring import POINT_SOURCES, SOURCE_COUNT
+from .state import AmyitisState
 
 if TYPE_CHECKING:
     from .game import AmyitisGame
-
-FORMAT = 1
 
 Owner = int | Literal["neutral"]
 
@@ -68,11 +70,11 @@ class PendingJson(_Model):
     storage_queue: list[int]
 
 
-class StateJson(_Model):
+class StateJson(StatePreamble):
+    """The whole saved state: the kernel's preamble, then Amyitis's fields."""
+
     format: Literal[1]
     game: Literal["amyitis"]
-    options: dict[str, Any]
-    data_version: str
     rng: int = Field(ge=0, lt=1 << 64)
     round: int = Field(ge=1)
     phase: str
@@ -95,19 +97,15 @@ class StateJson(_Model):
     automatic_seats: list[int]
 
 
-def state_to_json(state: AmyitisState) -> dict[str, Any]:
-    game = state.game
-    data = game.data
+def state_fields(state: AmyitisState) -> dict[str, Any]:
+    """Every field of ``state`` after the preamble, by data-file names."""
+    data = state.game.data
 
     def owner(o: int) -> Owner:
         return "neutral" if o == NEUTRAL else o
 
-    k = len(POINT_SOURCES)
+    k = SOURCE_COUNT
     return {
-        "format": FORMAT,
-        "game": game.name,
-        "options": dict(game.options),
-        "data_version": game.data_version,
         "rng": state.rng.state,
         "round": state.round,
         "phase": PHASE_NAMES[state.phase],
@@ -179,19 +177,14 @@ class _Reader:
             raise self.fail(message)
 
 
-def state_from_json(game: AmyitisGame, data: dict[str, Any]) -> AmyitisState:
+def read_state(game: AmyitisGame, data: dict[str, Any]) -> AmyitisState:
+    """The state ``data`` holds (its game, options and data version checked by the kernel);
+    :class:`CorruptState` names the first thing found wrong."""
     rd = _Reader()
     try:
         parsed = StateJson.model_validate(data)
     except ValidationError as err:
         raise CorruptState(describe_validation_error(rd.source, err)) from None
-    if parsed.options != game.options:
-        raise CorruptState(f"state was saved with options {parsed.options}, not {game.options}")
-    if parsed.data_version != game.data_version:
-        raise CorruptState(
-            f"state was saved with component data version {parsed.data_version}, but the "
-            f"loaded data is version {game.data_version}"
-        )
     need = rd.need
     d = game.data
     n = game.num_players
@@ -217,7 +210,7 @@ def state_from_json(game: AmyitisGame, data: dict[str, Any]) -> AmyitisState:
         state.camels[s] = p.camels
         state.res[5 * s : 5 * s + 5] = p.resources
         state.vp[s] = p.vp
-        k = len(POINT_SOURCES)
+        k = SOURCE_COUNT
         need(
             len(p.points) == k and sum(p.points) == p.vp,
             f"{where}.points gives the vp by source ({', '.join(POINT_SOURCES)}), adding up to vp",

@@ -6,21 +6,27 @@ temples as lists of owners, and the garden's irrigation spaces as an owner list 
 occupied bitset. ``clone`` copies those lists; the game (its data and action table) is
 shared.
 
-The flow follows the rules reference's state machine (§6.0). A decision with a single
-option is taken at once (§6.0, revised), so the player to move always has a real choice;
-:attr:`AmyitisState.automatic` lists the actions so taken since the last chosen one, for
-logs.
+The flow follows the rules reference's state machine (§6.0, phases in :mod:`.phases`). A
+decision with a single option is taken at once (§6.0, revised), so the player to move
+always has a real choice; :attr:`AmyitisState.automatic` lists the actions so taken since
+the last chosen one, for logs (the kernel's ``automatic_steps``).
+
+The public interface (``legal_actions``, ``apply_action`` with its refusal, ``view``,
+``determinize``, ``to_json``) is the kernel's (:class:`~ziggurat.core.kernel.BaseState`);
+this module writes its hooks: the legal list and the refusal come from :mod:`.rules`, the
+points from :mod:`.scoring`, and the moves themselves are here. What a seat sees and the
+saved form are the game's hooks (:mod:`.views`, :mod:`.serialize`), which import this
+module, never the other way round.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from ziggurat.core.api import TERMINAL
-from ziggurat.core.errors import IllegalAction
+from ziggurat.core.kernel import BaseState
 from ziggurat.core.rng import Rng
 
-from . import rules
+from . import rules, scoring
 from .actions import (
     CARAVAN,
     CHOOSE,
@@ -41,22 +47,20 @@ from .actions import (
     AmyitisAction,
 )
 from .components import (
-    BANKER,
     CITY_BABYLON,
     CITY_COURT,
+    EMPTY,
     ENGINEER,
     GARDENER,
     ISHTAR,
-    MARDUK,
     MERCHANT,
+    NEUTRAL,
     PALACE,
     PEASANT,
     PRIEST,
     TAMMOUZ,
 )
-from .rules import (
-    EMPTY,
-    NEUTRAL,
+from .phases import (
     PHASE_ACTION,
     PHASE_CHOOSE,
     PHASE_COURT,
@@ -73,42 +77,25 @@ from .rules import (
     PHASE_TAMMOUZ_FIELD,
     PHASE_TEMPLE,
 )
+from .scoring import (
+    BABYLON_POINTS,
+    ENGINEERS,
+    PALACES,
+    SOURCE_COUNT,
+    TILES,
+    add_points,
+)
 
 if TYPE_CHECKING:
     from .game import AmyitisGame
 
-POINT_SOURCES = (
-    "engineers",
-    "babylon",
-    "palaces",
-    "marduk",
-    "tiles",
-    "majorities",
-    "bankers",
-    "amyitis",
-    "leftover",
-)
-"""Where prestige points come from, for the score breakdown of views and logs."""
-(
-    ENGINEERS,
-    BABYLON_POINTS,
-    PALACES,
-    MARDUK_POINTS,
-    TILES,
-    MAJORITIES,
-    BANKERS,
-    AMYITIS,
-    LEFTOVER,
-) = range(len(POINT_SOURCES))
 
-
-class AmyitisState:
+class AmyitisState(BaseState):
     """One position of a game of Amyitis. See the module docstring."""
 
     __slots__ = (
         "_irrigable",
         "_irrigated",
-        "_legal",
         "automatic",
         "automatic_seats",
         "camel_stock",
@@ -118,16 +105,13 @@ class AmyitisState:
         "city_card",
         "court_left",
         "cubes",
-        "current",
         "end_bonus",
         "fields",
-        "game",
         "gardeners",
         "gardeners_left",
         "irrigate_source",
         "irrigate_vp",
         "levels",
-        "n",
         "neutral_mask",
         "occupied",
         "passed",
@@ -153,25 +137,28 @@ class AmyitisState:
         "vp",
     )
 
+    game: AmyitisGame
+
     def __init__(self, game: AmyitisGame) -> None:
-        self.game = game
+        """An empty table of the right sizes: :meth:`setup` lays out the game on it, and
+        ``state_from_json`` fills it from a saved state."""
+        super().__init__(game)
         data = game.data
-        n = self.n = game.num_players
+        n = self.n
         self.rng = Rng(0)
         self.talents = [0] * n
         self.camels = [0] * n
         self.res = [0] * (5 * n)
         self.vp = [0] * n
-        self.points = [0] * (len(POINT_SOURCES) * n)  # vp by source, per seat
-        self.cubes = [data.cubes_per_player] * n
+        self.points = [0] * (SOURCE_COUNT * n)  # vp by source, per seat
+        self.cubes = [0] * n
         self.levels = [0] * (3 * n)  # banker, caravaneer, palace level per seat
         self.gardeners = [0] * n
         self.tiles: list[list[int]] = [[] for _ in range(n)]
-        self.res_stock = [data.tokens_per_resource] * 5
-        self.camel_stock = data.camel_tokens
-        copies = data.court_copies[n]
-        self.court_left = [copies[c] for c in range(3) for _level in range(3)]
-        self.gardeners_left = data.gardeners
+        self.res_stock = [0] * 5
+        self.camel_stock = 0
+        self.court_left = [0] * 9  # per court, per level
+        self.gardeners_left = 0
         self.row_cards: list[int] = []
         self.row_taken: list[bool] = []
         self.passed: list[int] = []
@@ -187,7 +174,6 @@ class AmyitisState:
         self.card_face = [0] * len(data.plant_ids)
         self.round = 0
         self.start = 0
-        self.current = 0
         self.phase = PHASE_ACTION
         self.irrigate_vp = 0
         self.irrigate_source = ENGINEERS
@@ -200,13 +186,8 @@ class AmyitisState:
         self.automatic_seats: tuple[int, ...] = ()  # who took each of them
         self._irrigable = -1
         self._irrigated = -1  # squares with a fully covered side, as a bitset (cached)
-        self._legal: list[AmyitisAction] | None = None
 
-    # ----------------------------------------------------------------- the interface
-
-    @property
-    def current_player(self) -> int:
-        return TERMINAL if self.phase == PHASE_OVER else self.current
+    # ----------------------------------------------------------------- the kernel's hooks
 
     def is_terminal(self) -> bool:
         return self.phase == PHASE_OVER
@@ -216,17 +197,9 @@ class AmyitisState:
         return self.vp[:]
 
     def winners(self) -> list[int]:
-        """Most points; ties by the data's tie-break (garden tiles, then talents), then shared."""
-        if self.phase != PHASE_OVER:
-            return []
-        keys = []
-        for seat in range(self.n):
-            key = [self.vp[seat]]
-            for rule in self.game.data.tiebreak:
-                key.append(len(self.tiles[seat]) if rule == "garden_tiles" else self.talents[seat])
-            keys.append(key)
-        best = max(keys)
-        return [s for s in range(self.n) if keys[s] == best]
+        """Most points after the data's tie-breaks (:func:`.scoring.winners`); nobody before
+        the end (overrides the kernel's default, which ranks the current points)."""
+        return scoring.winners(self)
 
     def clone(self) -> AmyitisState:
         other = AmyitisState.__new__(AmyitisState)
@@ -277,69 +250,24 @@ class AmyitisState:
         other._legal = self._legal
         return other
 
-    def legal_actions(self) -> list[AmyitisAction]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = rules.legal_actions(self)
-        return legal[:]
-
-    def apply_action(self, action: AmyitisAction) -> None:
-        """Apply a legal action; an illegal one raises ``IllegalAction`` and changes nothing."""
-        problem = self.why_illegal(action)
-        if problem is not None:
-            raise IllegalAction(problem)
-        self.automatic = ()
-        self.automatic_seats = ()
-        self._apply(action)
-        self._settle()
-
     def automatic_steps(self) -> list[tuple[int, AmyitisAction]]:
         """``(seat, action)`` of each single-option decision taken by the last apply."""
         return list(zip(self.automatic_seats, self.automatic, strict=True))
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        from .views import view
+    def _generate_legal(self) -> list[AmyitisAction]:
+        """The legal list (:func:`.rules.legal_actions`); usually cached by :meth:`_settle`
+        already, which has to generate it to see whether the choice is a real one."""
+        return rules.legal_actions(self)
 
-        return view(self, seat)
+    def _why_not(self, action: AmyitisAction) -> str:
+        return rules.why_not(self, action)
 
-    def determinize(self, seat: int, rng: Any) -> AmyitisState:
-        from .views import determinize
-
-        return determinize(self, seat, rng)
-
-    def to_json(self) -> dict[str, Any]:
-        from .serialize import state_to_json
-
-        return state_to_json(self)
-
-    def __str__(self) -> str:
-        from .render import state_text
-
-        return state_text(self)
-
-    # ----------------------------------------------------------------- legality
-
-    def why_illegal(self, action: object) -> str | None:
-        """``None`` if ``action`` is legal now, else a sentence saying why not."""
-        table = self.game.actions
-        if isinstance(action, str):
-            return f"{action!r} is text; turn it into an action with game.parse_action(state, text)"
-        if (
-            not isinstance(action, AmyitisAction)
-            or not 0 <= action.id < len(table.actions)
-            or table.actions[action.id].text != action.text
-        ):
-            return f"{action!r} is not an action of this game"
-        if self.phase == PHASE_OVER:
-            return f"{action}: the game is over"
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = rules.legal_actions(self)
-        action_id = action.id
-        for candidate in legal:  # a short list: scanning beats building a set per position
-            if candidate.id == action_id:
-                return None
-        return f"{action}: {rules.why_not(self, action)}"
+    def _apply(self, action: AmyitisAction) -> None:
+        """The chosen action, then every decision left with a single option (§6.0)."""
+        self.automatic = ()
+        self.automatic_seats = ()
+        self._play(action)
+        self._settle()
 
     # ----------------------------------------------------------------- the flow
 
@@ -354,13 +282,15 @@ class AmyitisState:
                 break
             forced.append(legal[0])
             seats.append(self.current)
-            self._apply(legal[0])
+            self._play(legal[0])
         if forced:
             self.automatic = (*self.automatic, *forced)
             self.automatic_seats = (*self.automatic_seats, *seats)
 
-    def _apply(self, action: AmyitisAction) -> None:
-        self._legal = None
+    def _play(self, action: AmyitisAction) -> None:
+        """One action's effect and the phase it leads to, nothing more: the chosen action
+        (from :meth:`_apply`) or one the engine takes (from :meth:`_settle`). The cached
+        legal list is already cleared; it is rebuilt once the flow stops at a real choice."""
         kind = action.kind
         seat = self.current
         if kind == PASS:
@@ -380,13 +310,13 @@ class AmyitisState:
             self._next_turn()
         elif kind == IRRIGATE:
             self._irrigate(seat, action.space)
-            self._score(seat, self.irrigate_vp, self.irrigate_source)
+            add_points(self, seat, self.irrigate_vp, self.irrigate_source)
             self._next_turn()
         elif kind == CARAVAN:
             self._caravan(seat, action.city)
         elif kind == SELL:
             self._pay(seat, action.tokens)
-            self._score(seat, self.game.data.babylon_vp * len(action.tokens), BABYLON_POINTS)
+            add_points(self, seat, self.game.data.babylon_vp * len(action.tokens), BABYLON_POINTS)
             if self.cubes[seat] and rules.irrigable(self):
                 self.irrigate_vp = self.game.data.babylon_irrigation_vp
                 self.irrigate_source = BABYLON_POINTS
@@ -428,12 +358,6 @@ class AmyitisState:
 
     # ----------------------------------------------------------------- holdings
 
-    def _score(self, seat: int, points: int, source: int) -> None:
-        """Prestige points, kept by source too (``POINT_SOURCES``) for the score breakdown."""
-        if points:
-            self.vp[seat] += points
-            self.points[seat * len(POINT_SOURCES) + source] += points
-
     def _pay(self, seat: int, tokens: tuple[int, ...]) -> None:
         """Tokens go back to the stock (§3.6)."""
         base = 5 * seat
@@ -468,7 +392,7 @@ class AmyitisState:
             self.court_left[3 * court + level - 1] += 1
         self.levels[index] = level + 1
         if court == PALACE:
-            self._score(seat, self.game.data.palace_vp[level], PALACES)
+            add_points(self, seat, self.game.data.palace_vp[level], PALACES)
 
     # ----------------------------------------------------------------- the action phase
 
@@ -522,39 +446,13 @@ class AmyitisState:
         self.cubes[seat] -= 1
         if len(cubes) < data.field_length:
             return
-        winner = self.field_majority(row)
+        winner = scoring.field_majority(self, row)
         if winner >= 0 and self.gardeners_left:
             self.gardeners_left -= 1
             self.gardeners[winner] += 1
         for owner in cubes:
             self.cubes[owner] += 1
         self.fields[row] = []
-
-    def field_majority(self, row: int) -> int:
-        """Who holds most cubes in field ``row`` (tie: rightmost cube, or nobody), or -1."""
-        return self._majority(self.fields[row], self.game.data.field_tie_rightmost, 1)[0]
-
-    def _majority(self, owners: list[int], rightmost: bool, places: int) -> list[int]:
-        """The first ``places`` seats ranked by cubes among ``owners`` (neutral ignored);
-        ties by the rightmost cube, or (``rightmost`` false) a tied place goes to nobody
-        (-1). Missing places are -1."""
-        counts = [0] * self.n
-        right = [-1] * self.n
-        for position, owner in enumerate(owners):
-            if owner < self.n:
-                counts[owner] += 1
-                right[owner] = position
-        present = [s for s in range(self.n) if counts[s]]
-        present.sort(key=lambda s: (counts[s], right[s]), reverse=True)
-        if rightmost:
-            ranked = present
-        else:
-            ranked = []
-            for s in present:
-                tied = sum(1 for t in present if counts[t] == counts[s])
-                ranked.append(s if tied == 1 else -1)
-        ranked = ranked[:places]
-        return ranked + [-1] * (places - len(ranked))
 
     def _push(self, temple: int, owner: int) -> None:
         """A cube enters ``temple`` at its entrance; one pushed past the end goes home."""
@@ -598,24 +496,13 @@ class AmyitisState:
         self.square_tile[square] = -1
         self.planted_by[square] = seat
         self.tiles[seat].append(tile)
-        self._score(seat, data.tile_vp[tile], TILES)
+        add_points(self, seat, data.tile_vp[tile], TILES)
         self.talents[seat] += data.tile_talents[tile]
         self._gain_camels(seat, data.tile_camels[tile])
         if data.tile_court[tile] >= 0:
             self._take_court(seat, data.tile_court[tile])
+        scoring.planting_majority(self, square, quality)
         owners = self.space_owner
-        counts = [0] * self.n
-        mask = data.square_spaces[square]
-        while mask:
-            low = mask & -mask
-            owner = owners[low.bit_length() - 1]
-            if 0 <= owner < self.n:
-                counts[owner] += 1
-            mask ^= low
-        top = max(counts)
-        if top and counts.count(top) == 1:
-            points = quality if data.majority_by_quality else data.square_floor[square]
-            self._score(counts.index(top), points, MAJORITIES)
         for edge in data.square_edges[square]:
             a, b = data.edge_squares[edge]
             other = b if a == square else a
@@ -674,20 +561,13 @@ class AmyitisState:
         for t in range(3):
             if t != temple:
                 self._push(t, NEUTRAL)
-        first, second = self._temple_ranks(ISHTAR)
+        first, second = scoring.temple_ranks(self, ISHTAR)
         if first >= 0:
             self.current = first
             self.second = second
             self.phase = PHASE_ISHTAR
             return
         self._marduk()
-
-    def _temple_ranks(self, temple: int) -> list[int]:
-        """1st and 2nd of ``temple`` (-1: nobody); with 2 players no 2nd (Q23)."""
-        data = self.game.data
-        places = data.temple_ranks[self.n]
-        ranked = self._majority(self.temples[temple], data.temple_tie_rightmost, places)
-        return ranked + [-1] * (2 - len(ranked))
 
     def _ishtar_items(self, seat: int, item: int) -> None:
         """1st takes the camel (0) or the talent (1); 2nd the other."""
@@ -701,11 +581,9 @@ class AmyitisState:
         self.second = -1
 
     def _marduk(self) -> None:
-        first, second = self._temple_ranks(MARDUK)
-        for who, points in zip((first, second), self.game.data.marduk_vp, strict=True):
-            if who >= 0:
-                self._score(who, points, MARDUK_POINTS)
-        first, second = self._temple_ranks(TAMMOUZ)
+        """Marduk's points, then Tammouz's 1st places a field cube (if he has one)."""
+        scoring.marduk_points(self)
+        first, second = scoring.temple_ranks(self, TAMMOUZ)
         self.second = second
         if first >= 0 and self.cubes[first]:
             self.current = first
@@ -750,20 +628,8 @@ class AmyitisState:
             self.new_round()
 
     def _finish(self) -> None:
-        """Final scoring (§7): the Amyitis bonus by tiles owned, and 1 VP per resource."""
-        data = self.game.data
-        steps = data.amyitis_bonus[self.n]
-        self.end_bonus = []
-        for seat in range(self.n):
-            owned = len(self.tiles[seat])
-            bonus = 0
-            for threshold, points in steps:
-                if owned >= threshold:
-                    bonus = points
-            leftover = rules.resources_held(self, seat) * data.vp_per_leftover
-            self._score(seat, bonus, AMYITIS)
-            self._score(seat, leftover, LEFTOVER)
-            self.end_bonus.append((bonus, leftover))
+        """Final scoring (§7), and the game is over."""
+        scoring.final_scoring(self)
         self.phase = PHASE_OVER
 
     # ----------------------------------------------------------------- rounds and setup
@@ -777,23 +643,24 @@ class AmyitisState:
         count = self.game.craft_rows * data.cards_per_row
         self.row_cards = deck[:count]
         self.row_taken = [False] * count
-        for seat in range(self.n):
-            level = self.levels[3 * seat + BANKER]
-            if level:
-                talents, points = data.banker_income[level - 1]
-                self.talents[seat] += talents
-                self._score(seat, points, BANKERS)
+        scoring.pay_bankers(self)
         self.passed = []
         self.current = self.start
         self.phase = PHASE_ACTION
 
-    def deal(self, rng: Rng) -> None:
-        """Setup (§5): plant cards, garden tiles, holdings, the start player, from ``rng``."""
-        game = self.game
-        data = game.data
+    def setup(self, rng: Rng) -> None:
+        """Setup (§5), all of it, on an empty table: the supplies, the plant cards, the
+        garden tiles, the start player and the holdings, then the first round's deal and
+        its single-option decisions; every draw from ``rng``, which the state keeps."""
+        data = self.game.data
         n = self.n
+        self.cubes = [data.cubes_per_player] * n
+        self.res_stock = [data.tokens_per_resource] * 5
+        self.camel_stock = data.camel_tokens
+        copies = data.court_copies[n]
+        self.court_left = [copies[c] for c in range(3) for _level in range(3)]
+        self.gardeners_left = data.gardeners
         fixed = data.fixed_plant
-        self.city_card = [-1] * data.track_length
         self.city_card[data.fixed_plant_city] = fixed
         face = data.khorsabad_start_face
         self.card_face[fixed] = rng.randrange(2) if face == "random" else int(face == "second")

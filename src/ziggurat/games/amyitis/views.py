@@ -13,10 +13,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ziggurat.core.api import TERMINAL
-from ziggurat.core.errors import ZigguratError
 from ziggurat.core.rng import Rng
 
-from . import rules
+from . import rules, scoring
 from .actions import field_text
 from .components import (
     CARAVANEER,
@@ -24,20 +23,16 @@ from .components import (
     CITY_KINDS,
     COURTS,
     CRAFTS,
+    NEUTRAL,
     RESOURCES,
     TEMPLES,
 )
 from .describe import describe_action
-from .rules import NEUTRAL, PHASE_NAMES, PHASE_OVER, PHASE_TASKS
-from .state import POINT_SOURCES
+from .phases import PHASE_NAMES, PHASE_OVER, PHASE_TASKS
+from .scoring import POINT_SOURCES, SOURCE_COUNT
 
 if TYPE_CHECKING:
     from .state import AmyitisState
-
-
-def _check_seat(state: AmyitisState, seat: int | None) -> None:
-    if seat is not None and (type(seat) is not int or not 0 <= seat < state.n):
-        raise ZigguratError(f"seat {seat!r} is not a seat of this game (0..{state.n - 1})")
 
 
 def resources_dict(counts: list[int] | tuple[int, ...]) -> dict[str, int]:
@@ -146,8 +141,7 @@ def seat_json(state: AmyitisState, seat: int) -> dict[str, Any]:
         "storage_limit": rules.storage_limit(state, seat),
         "caravan_bonus": data.caravaneer_bonus[levels[CARAVANEER]],
         "points": {
-            name: state.points[seat * len(POINT_SOURCES) + i]
-            for i, name in enumerate(POINT_SOURCES)
+            name: state.points[seat * SOURCE_COUNT + i] for i, name in enumerate(POINT_SOURCES)
         },
     }
 
@@ -194,8 +188,8 @@ def rules_json(state: AmyitisState) -> dict[str, Any]:
 
 
 def view(state: AmyitisState, seat: int | None) -> dict[str, Any]:
-    """Everything at the table as JSON-ready data (nothing in Amyitis is private to a seat)."""
-    _check_seat(state, seat)
+    """Everything at the table as JSON-ready data (nothing in Amyitis is private to a seat);
+    the kernel has checked ``seat``."""
     game = state.game
     data = game.data
     over = state.phase == PHASE_OVER
@@ -267,10 +261,11 @@ def view(state: AmyitisState, seat: int | None) -> dict[str, Any]:
             for seat, a in zip(state.automatic_seats, state.automatic, strict=True)
         ],
         "temple_places": {
-            TEMPLES[t]: [None if s < 0 else s for s in state._temple_ranks(t)] for t in range(3)
+            TEMPLES[t]: [None if s < 0 else s for s in scoring.temple_ranks(state, t)]
+            for t in range(3)
         },
         "field_leaders": [
-            None if (leader := state.field_majority(r)) < 0 else leader
+            None if (leader := scoring.field_majority(state, r)) < 0 else leader
             for r in range(len(data.fields))
         ],
         "caravan_costs": _caravan_costs(state),
@@ -287,10 +282,8 @@ def view(state: AmyitisState, seat: int | None) -> dict[str, Any]:
 
 def determinize(state: AmyitisState, seat: int, rng: Any) -> AmyitisState:
     """A full state that ``seat`` cannot tell from this one: the future craft deals (the
-    state's generator) drawn from ``rng``. Everything else is public."""
-    _check_seat(state, seat)
-    if seat is None:
-        raise ZigguratError("determinize needs a seat; a spectator sees no secrets to keep")
+    state's generator) drawn from ``rng``. Everything else is public. The kernel has checked
+    ``seat``."""
     other = state.clone()
     other.rng = Rng(rng.randrange(1 << 64))
     return other

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ziggurat.core.action import Action
+from ziggurat.core.action import Action, ActionTable
 from ziggurat.core.errors import IllegalAction
 
 from .board import Board
@@ -70,6 +70,7 @@ def _text(kind: int, token: int, coord: tuple[int, int] | None, card: int) -> st
 _PLACE_RE = re.compile(r"^([MSPF])\s*\(?\s*(\d+)\s*,\s*(\d+)\s*\)?$")
 _SCORE_RE = re.compile(r"^SCORE\s*\(?\s*(\d+)\s*,\s*(\d+)\s*\)?$")
 _CARD_RE = re.compile(r"^CARD\s*(\d+)$")
+_NO_EXTRA_WORDS = ("NO-EXTRA", "NOEXTRA", "NO EXTRA")
 
 NOTATION_HELP = (
     "M7,3 / S7,3 / P7,3 / F7,3 (place a merchant, servant, priest or farmer on row 7, col 3), "
@@ -77,12 +78,19 @@ NOTATION_HELP = (
 )
 
 
-class ActionTable:
-    """All actions of one board, by id and by what they do."""
+class BabyloniaActionTable(ActionTable):
+    """All actions of one board, by id and by what they do: ``place[token][bit]``,
+    ``score[bit]`` (None where a bit is no hex in play), ``card[number]``, ``end``, ``extra``
+    and ``no_extra``. The table holds its board, because reading a hex in the notation means
+    knowing which hexes are in play."""
 
-    __slots__ = ("actions", "by_text", "card", "end", "extra", "no_extra", "place", "score")
+    __slots__ = ("board", "card", "end", "extra", "no_extra", "place", "score")
+
+    notation_help = NOTATION_HELP
 
     def __init__(self, board: Board) -> None:
+        super().__init__()
+        self.board = board
         coords = board.layout.coords
         size = len(board.neighbours)
         actions: list[BabyloniaAction] = []
@@ -109,35 +117,29 @@ class ActionTable:
         actions.append(self.extra)
         self.no_extra = BabyloniaAction(len(actions), NO_EXTRA)
         actions.append(self.no_extra)
-        self.actions: tuple[BabyloniaAction, ...] = tuple(actions)
-        self.by_text = {a.text: a for a in actions}
+        self._finish(actions)
 
-    def parse(self, text: str, board: Board) -> BabyloniaAction:
-        """The action that ``text`` names, accepting spacing and case variants.
+    def normalize(self, text: str) -> str:
+        """``text`` in capitals with single spaces: the notation ignores case and spacing,
+        and a placement's canonical letter is a capital, so ``m7,3`` finds ``M7,3`` at once."""
+        return " ".join(text.strip().upper().split())
 
-        Raises :class:`IllegalAction` naming what was wrong; whether the action is legal in a
-        given state is the state's business.
-        """
-        if not isinstance(text, str):
-            raise IllegalAction(f"an action is written as text, not {type(text).__name__}")
-        exact = self.by_text.get(text)
-        if exact is not None:
-            return exact
-        norm = " ".join(text.strip().upper().split())
-        if norm in ("END", "EXTRA", "NO-EXTRA", "NOEXTRA", "NO EXTRA"):
-            return {"END": self.end, "EXTRA": self.extra}.get(norm, self.no_extra)
+    def parse_words(self, text: str, norm: str) -> BabyloniaAction:
+        """The other accepted spellings: ``END``, ``no extra``, ``M (7, 3)``, ``score(12,4)``,
+        ``card3``; a hex must be in play on this board and a card number 1 to 9."""
+        if norm in ("END", "EXTRA"):
+            return self.end if norm == "END" else self.extra
+        if norm in _NO_EXTRA_WORDS:
+            return self.no_extra
         m = _PLACE_RE.match(norm)
         if m:
-            coord = (int(m.group(2)), int(m.group(3)))
-            self._require_hex(coord, board, text)
-            action = self.place[TOKEN_BY_LETTER[m.group(1)]][board.bit(coord)]
+            bit = self._hex_bit((int(m.group(2)), int(m.group(3))), text)
+            action = self.place[TOKEN_BY_LETTER[m.group(1)]][bit]
             assert action is not None
             return action
         m = _SCORE_RE.match(norm)
         if m:
-            coord = (int(m.group(1)), int(m.group(2)))
-            self._require_hex(coord, board, text)
-            action = self.score[board.bit(coord)]
+            action = self.score[self._hex_bit((int(m.group(1)), int(m.group(2))), text)]
             assert action is not None
             return action
         m = _CARD_RE.match(norm)
@@ -146,14 +148,14 @@ class ActionTable:
             if not 1 <= number <= 9:
                 raise IllegalAction(f"{text!r}: ziggurat cards are numbered 1 to 9")
             return self.card[number]  # type: ignore[return-value]
-        raise IllegalAction(f"{text!r} is not an action; actions are written {NOTATION_HELP}")
+        raise IllegalAction(f"{text!r} is not an action; actions are written {self.notation_help}")
 
-    @staticmethod
-    def _require_hex(coord: tuple[int, int], board: Board, text: str) -> None:
-        if coord not in board:
+    def _hex_bit(self, coord: tuple[int, int], text: str) -> int:
+        if coord not in self.board:
             raise IllegalAction(
                 f"{text!r}: there is no hex {format_coord(coord)} in play on this board"
             )
+        return self.board.bit(coord)
 
 
 ACTION_TYPES = {

@@ -1,97 +1,104 @@
-"""``BabyloniaGame``: options, setup, notation and the action numbering of one game.
+"""``BabyloniaGame``: the game's facts and options, setup, and the hooks the kernel calls.
 
 Built by ``ziggurat.load_game("babylonia", players=3, ...)``. A game is immutable and shared
-by all of its states: the board for the player count, the data file, the action table.
+by all of its states: the board for the player count, the data file, the action table. The
+public interface is the kernel's (:class:`~ziggurat.core.kernel.BaseGame`); this module sits
+above the state, views and serialize modules and connects them to it.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from ziggurat.core.action import action_by_number
-from ziggurat.core.errors import InvalidOptions
+from ziggurat.core.kernel import BaseGame
+from ziggurat.core.options import Option, players_option
 from ziggurat.core.rng import Rng
 
-from .actions import ActionTable, BabyloniaAction, describe_action
-from .board import Board, BoardHex
-from .components import BabyloniaData, load_data
-from .pieces import CARD_AVAILABLE, CARD_NOT_IN_PLAY, CITY_CODES, FIELD_CODES
-from .state import PHASE_PLACE, BabyloniaState
+from . import rules, serialize, views
+from .actions import BabyloniaActionTable, describe_action
+from .board import Board
+from .cards import CARD_AVAILABLE, CARD_NOT_IN_PLAY
+from .components import load_data
+from .phases import PHASE_PLACE
+from .pieces import CITY_CODES, FIELD_CODES
+from .state import BabyloniaState
 
-OPTION_DEFAULTS: dict[str, Any] = {
-    "players": 3,
-    "ziggurat_cards": "standard",
-    "first_round_limit": True,
-    "start_player": None,
-    "tied_city_scores": False,
-    "face_down_field_access": False,
-}
+if TYPE_CHECKING:
+    from pathlib import Path
 
-OPTION_HELP = {
-    "players": "2, 3 or 4",
-    "ziggurat_cards": "'standard' (cards 1-7) or 'advanced' (7 of the 9 cards at random)",
-    "first_round_limit": "true: the start player's first turn places 1 token, the second "
-    "player's exactly 2 (printed rule); false: no limit (as Board Game Arena)",
-    "start_player": "null (drawn at random from the seed) or a seat number",
-    "tied_city_scores": "false: a tied city pays no city counts (Board Game Arena); true: "
-    "every player still scores the cities in front of them",
-    "face_down_field_access": "false: only a face-up own token lets a farmer take a crop field "
-    "(Board Game Arena); true: a face-down river token does too",
-}
+    from .actions import BabyloniaAction
+    from .board import BoardHex
+    from .components import BabyloniaData
 
 
-class BabyloniaGame:
+class BabyloniaGame(BaseGame):
     """Babylonia for 2, 3 or 4 players with validated options."""
 
     name = "babylonia"
     title = "Babylonia"
     player_counts = (2, 3, 4)
-    option_defaults = OPTION_DEFAULTS
-    option_help = OPTION_HELP
+    options_declared: ClassVar[tuple[Option, ...]] = (
+        players_option(player_counts, 3),
+        Option(
+            "ziggurat_cards",
+            str,
+            "standard",
+            "which ziggurat cards are in play: 'standard' (cards 1 to 7) or 'advanced' "
+            "(7 of the 9 cards, drawn at random)",
+            choices=("standard", "advanced"),
+        ),
+        Option(
+            "first_round_limit",
+            bool,
+            True,
+            "in the first round the start player places 1 token and the second player "
+            "exactly 2 (printed rule); off: no limit, as on Board Game Arena",
+        ),
+        Option(
+            "start_player",
+            int,
+            None,
+            "the seat that plays first, counting from 0; by default drawn at random",
+            nullable=True,
+            seat=True,
+            null_label="at random",
+        ),
+        Option(
+            "tied_city_scores",
+            bool,
+            False,
+            "a tied city still pays every player the cities in front of them; off: a tied "
+            "city pays no city counts, as on Board Game Arena",
+        ),
+        Option(
+            "face_down_field_access",
+            bool,
+            False,
+            "a face-down river token of yours also lets a farmer take the crop field next "
+            "to it; off: only a face-up token does, as on Board Game Arena",
+        ),
+    )
+    conformance_option_sets: ClassVar[tuple[dict[str, Any], ...]] = (
+        {},
+        {"ziggurat_cards": "advanced"},
+        {"first_round_limit": False, "tied_city_scores": True, "face_down_field_access": True},
+    )
+    conformance_depth: ClassVar[tuple[int, int]] = (3, 2)  # games per set, deep-check spacing
 
-    def __init__(self, data: Path | None = None, **options: Any) -> None:
-        self.options = self._validate(options)
-        self.num_players: int = self.options["players"]
+    data: BabyloniaData
+    actions: BabyloniaActionTable
+
+    def setup(self, data: Path | None) -> None:
+        """The data file, the board for the player count and its action table. The options
+        the rules read on every move become plain attributes (no dict lookup there)."""
         self.ziggurat_cards: str = self.options["ziggurat_cards"]
         self.first_round_limit: bool = self.options["first_round_limit"]
         self.start_player: int | None = self.options["start_player"]
         self.tied_city_scores: bool = self.options["tied_city_scores"]
         self.face_down_field_access: bool = self.options["face_down_field_access"]
-        loaded, version = load_data(data)
-        self.data: BabyloniaData = loaded
-        self.data_version = version
+        self.data, self.data_version = load_data(data)
         self.board = Board.for_players(self.data, self.num_players)
-        self.actions = ActionTable(self.board)
-        self.num_distinct_actions = len(self.actions.actions)
-
-    @staticmethod
-    def _validate(options: dict[str, Any]) -> dict[str, Any]:
-        unknown = sorted(set(options) - set(OPTION_DEFAULTS))
-        if unknown:
-            raise InvalidOptions(
-                f"unknown Babylonia option {', '.join(map(repr, unknown))}; "
-                f"the options are: {', '.join(OPTION_DEFAULTS)}"
-            )
-        merged = {**OPTION_DEFAULTS, **options}
-        players = merged["players"]
-        if type(players) is not int or players not in (2, 3, 4):
-            raise InvalidOptions(f"players={players!r}: Babylonia is for {OPTION_HELP['players']}")
-        if merged["ziggurat_cards"] not in ("standard", "advanced"):
-            raise InvalidOptions(
-                f"ziggurat_cards={merged['ziggurat_cards']!r}: use {OPTION_HELP['ziggurat_cards']}"
-            )
-        for flag in ("first_round_limit", "tied_city_scores", "face_down_field_access"):
-            if not isinstance(merged[flag], bool):
-                raise InvalidOptions(f"{flag}={merged[flag]!r}: must be true or false")
-        start = merged["start_player"]
-        if start is not None and (
-            isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < players
-        ):
-            raise InvalidOptions(
-                f"start_player={start!r}: null or a seat number from 0 to {players - 1}"
-            )
-        return merged
+        self.actions = BabyloniaActionTable(self.board)
 
     @classmethod
     def with_board(
@@ -100,28 +107,16 @@ class BabyloniaGame:
         """The game on another map, e.g. a small test board; tiles go on with ``position``."""
         game = cls(data=data, **options)
         game.board = Board(hexes)
-        game.actions = ActionTable(game.board)
+        game.actions = BabyloniaActionTable(game.board)
         game.num_distinct_actions = len(game.actions.actions)
         game.data_version += "+custom-board"
         return game
 
-    def seat_names(self) -> list[str]:
-        return [f"seat {s}" for s in range(self.num_players)]
+    # ------------------------------------------------------------------ setup (rules §2)
 
-    @staticmethod
-    def options_are_secret(state: BabyloniaState) -> bool:
-        """While tokens are placed, what the player can still place hangs on his hidden stand:
-        with no farmer left after two tokens, ``end`` may be his only move, which the table
-        must not learn from a bot's instant answer (the engine ends placement by itself only
-        where the stand's size alone rules out another token)."""
-        return state.phase == PHASE_PLACE
-
-    # ------------------------------------------------------------------ setup
-
-    def new_initial_state(self, seed: int = 0) -> BabyloniaState:
-        """Setup (rules §2) drawn from ``seed``: cards in play, tiles, stands, start player."""
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise InvalidOptions(f"seed must be an integer, not {seed!r}")
+    def initial_state(self, seed: int) -> BabyloniaState:
+        """Setup drawn from ``seed``: the cards in play, the tiles on their slots, each
+        stand filled from its bag, the start player."""
         state = BabyloniaState(self)
         rng = state.rng = Rng(seed)
         self.deal_cards(state, rng)
@@ -135,12 +130,10 @@ class BabyloniaGame:
                 state.cities |= 1 << b
             else:
                 state.fields |= 1 << b
-
-        per_player = self.data.tokens.per_player
-        supply = [per_player.merchant, per_player.servant, per_player.priest, per_player.farmer]
+        supply = self.supply()
         for seat in range(self.num_players):
             state.bag[4 * seat : 4 * seat + 4] = supply
-            state._refill(seat)
+            rules.refill(state, seat)
         start = self.start_player
         if start is None:
             start = rng.randrange(self.num_players)
@@ -165,17 +158,19 @@ class BabyloniaGame:
         t = self.data.tokens.per_player
         return [t.merchant, t.servant, t.priest, t.farmer]
 
-    # ------------------------------------------------------------------ actions
+    # ------------------------------------------------------------------ the kernel's hooks
 
-    def parse_action(self, state: BabyloniaState | None, text: str) -> BabyloniaAction:
-        """The action named by ``text`` (see :mod:`.actions`); legality is checked on apply."""
-        return self.actions.parse(text, self.board)
+    def state_view(self, state: BabyloniaState, seat: int | None) -> dict[str, Any]:
+        return views.view(state, seat)
 
-    def action_to_int(self, action: BabyloniaAction) -> int:
-        return action.id
+    def state_determinize(self, state: BabyloniaState, seat: int, rng: Any) -> BabyloniaState:
+        return views.determinize(state, seat, rng)
 
-    def int_to_action(self, state: BabyloniaState | None, action_id: int) -> BabyloniaAction:
-        return action_by_number(self.actions.actions, action_id)  # type: ignore[return-value]
+    def state_fields(self, state: BabyloniaState) -> dict[str, Any]:
+        return serialize.state_fields(state)
+
+    def read_state(self, data: dict[str, Any]) -> BabyloniaState:
+        return serialize.read_state(self, data)
 
     def describe_action(
         self, action: BabyloniaAction, actor: int, viewer: int | None
@@ -186,10 +181,19 @@ class BabyloniaGame:
         """
         return describe_action(self.board, action, actor, viewer)
 
-    def state_from_json(self, data: dict[str, Any]) -> BabyloniaState:
-        from .serialize import state_from_json
+    def without_draws(self, view: dict[str, Any]) -> dict[str, Any]:
+        """``view`` with the viewer's stand given by its size only (``stand_size``).
 
-        return state_from_json(self, data)
+        The refill at the end of a turn draws the turn player's tokens from his bag at
+        random. When another seat's decision ends that turn (a ziggurat winner taking a
+        card), two worlds the turn player cannot tell apart draw him different tokens: by
+        chance, not by a leak (the conformance suite compares views with this)."""
+        players = [{k: v for k, v in p.items() if k != "stand"} for p in view["players"]]
+        return {**view, "players": players}
 
-    def __repr__(self) -> str:
-        return f"<BabyloniaGame {self.options}>"
+    def options_are_secret(self, state: BabyloniaState) -> bool:
+        """While tokens are placed, what the player can still place hangs on his hidden stand:
+        with no farmer left after two tokens, ``end`` may be his only move, which the table
+        must not learn from a bot's instant answer (the engine ends placement by itself only
+        where the stand's size alone rules out another token)."""
+        return state.phase == PHASE_PLACE

@@ -11,13 +11,17 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from ziggurat.core.rng import Rng
-
-from .actions import CARD, END, EXTRA, PLACE, BabyloniaAction
-from .board import Board
+from .actions import CARD, END, EXTRA, PLACE
 from .pieces import FARMER, FIELD_CITIES
-from .state import BabyloniaState
+
+if TYPE_CHECKING:
+    from ziggurat.core.rng import Rng
+
+    from .actions import BabyloniaAction
+    from .board import Board
+    from .state import BabyloniaState
 
 # Card preference when points are equal (card 1 already wins on its ten points).
 CARD_VALUE = {1: 0.0, 2: 3.0, 3: 4.0, 4: 2.5, 5: 2.5, 6: 2.0, 7: 5.0, 8: 3.0, 9: 3.0}

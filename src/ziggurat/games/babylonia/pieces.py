@@ -1,4 +1,4 @@
-"""Names and codes for Babylonia's tokens, location tiles and ziggurat cards.
+"""Names and codes for Babylonia's tokens and location tiles (the cards: :mod:`.cards`).
 
 Tokens are ints 0..3 so that a stand or bag is a list of four counts; city tiles are a bitmask
 of their noble symbols, which makes "does this noble's kind appear on the city" one ``&``.
@@ -31,22 +31,6 @@ def tile_name(tile: int) -> str:
     if is_city(tile):
         return CITY_NAMES[tile]
     return f"field {FIELD_NAMES[tile]}"
-
-
-# Ziggurat cards by number; their rules live in the engine, their names in the data file.
-CARD_TEN_POINTS = 1
-CARD_EXTRA_TURN = 2
-CARD_STAND_SEVEN = 3
-CARD_THREE_NOBLES = 4
-CARD_FARMERS_AND_NOBLE = 5
-CARD_NOBLES_ON_FIELDS = 6
-CARD_CITY_BONUS = 7
-CARD_CENTER_LINKS = 8
-CARD_RIVER_LINKS = 9
-
-# card_owner values besides a seat number.
-CARD_AVAILABLE = -1
-CARD_NOT_IN_PLAY = -2
 
 
 def format_coord(coord: tuple[int, int]) -> str:

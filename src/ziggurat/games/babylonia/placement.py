@@ -22,16 +22,8 @@ from typing import TYPE_CHECKING
 
 from ziggurat.core.hexgrid import iter_bits
 
-from .pieces import (
-    CARD_FARMERS_AND_NOBLE,
-    CARD_NOBLES_ON_FIELDS,
-    CARD_THREE_NOBLES,
-    FARMER,
-    TOKEN_NAMES,
-    count_text,
-    format_coord,
-    tile_name,
-)
+from .cards import CARD_FARMERS_AND_NOBLE, CARD_NOBLES_ON_FIELDS, CARD_THREE_NOBLES
+from .pieces import FARMER, TOKEN_NAMES, count_text, format_coord, tile_name
 
 if TYPE_CHECKING:
     from .actions import BabyloniaAction
@@ -236,42 +228,39 @@ def may_place(state: BabyloniaState, token: int, b: int) -> bool:
     return bool(river_ok and bit & state.free_river)
 
 
-def why_not_place(state: BabyloniaState, token: int, b: int, text: str) -> str | None:
-    """``None`` if ``token`` may go on hex ``b`` now, else the reason."""
-    if may_place(state, token, b):
-        return None
+def why_not_place(state: BabyloniaState, token: int, b: int) -> str:
+    """Why ``token`` may not go on hex ``b`` now (:func:`may_place` said no): the hex, the
+    stand, or the tokens placed this turn, and what would be allowed."""
     name = TOKEN_NAMES[token]
     seat = state.turn_player
     if not state.stand[4 * seat + token]:
-        return (
-            f"{text}: no {name} on your stand (your stand: {count_text(state.stand_counts(seat))})"
-        )
+        return f"no {name} on your stand (your stand: {count_text(state.stand_counts(seat))})"
     bit = 1 << b
     where = format_coord(state.board.coord(b))
     if not bit & (state.free_land | state.free_river | state.fields):
         if bit & state.board.ziggurat_mask:
-            return f"{text}: hex {where} holds a ziggurat"
+            return f"hex {where} holds a ziggurat"
         if bit & state.cities:
-            return f"{text}: hex {where} holds a city ({tile_name(state.tile_at[b])})"
+            return f"hex {where} holds a city ({tile_name(state.tile_at[b])})"
         owner = next(s for s in range(state.n) if state.tok[s] & bit)
-        return f"{text}: hex {where} already holds a token of seat {owner}"
+        return f"hex {where} already holds a token of seat {owner}"
     up_ok, river_ok = allowed_where(state, token)
     if bit & state.free_river and not river_ok:
         if up_ok:
             return (
-                f"{text}: only the two-token turn may use the river; from the third token on, "
-                "tokens go on land"
+                "only the two-token turn may use the river; from the third token on, tokens go "
+                "on land"
             )
-        return f"{text}: {_why_no_more(state, token)}"
+        return _why_no_more(state, token)
     if not up_ok:
-        return f"{text}: {_why_no_more(state, token)}"
+        return _why_no_more(state, token)
     if bit & state.fields:
         tile = tile_name(state.tile_at[b])
         if token != FARMER:
-            return f"{text}: a noble may take a crop field ({tile}) only with ziggurat card 6"
+            return f"a noble may take a crop field ({tile}) only with ziggurat card 6"
         kind = "token" if state.game.face_down_field_access else "face-up token"
-        return f"{text}: a farmer takes the crop field ({tile}) only next to a {kind} of yours"
-    return f"{text}: not allowed here"
+        return f"a farmer takes the crop field ({tile}) only next to a {kind} of yours"
+    return "not allowed here"
 
 
 def _why_no_more(state: BabyloniaState, token: int) -> str:

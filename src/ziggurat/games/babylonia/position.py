@@ -7,22 +7,18 @@ tokens, scored ziggurats, cities won, cards, stands) with every derived mask mad
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
 
 from ziggurat.core.errors import InvalidOptions
 from ziggurat.core.hexgrid import Coord
 from ziggurat.core.rng import Rng
 
-from .game import BabyloniaGame
-from .pieces import (
-    CARD_AVAILABLE,
-    CARD_NOT_IN_PLAY,
-    CITY_CODES,
-    FARMER,
-    FIELD_CODES,
-    TOKEN_BY_LETTER,
-    TOKEN_BY_NAME,
-)
+from .cards import CARD_AVAILABLE, CARD_NOT_IN_PLAY
+from .pieces import CITY_CODES, FARMER, FIELD_CODES, TOKEN_BY_LETTER, TOKEN_BY_NAME
 from .state import BabyloniaState
+
+if TYPE_CHECKING:
+    from .game import BabyloniaGame
 
 TokenSpec = tuple[Coord, int, str]  # (hex, seat, kind name or letter)
 

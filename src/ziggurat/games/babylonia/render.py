@@ -31,6 +31,8 @@ from rich.text import Text
 from ziggurat.render_shared import DIM, last_moves, names_for, seat_text, to_plain
 
 from .actions import NOTATION_HELP as _ENGINE_NOTATION_HELP
+from .cards import CARD_POWERS
+from .phases import PHASE_PLACE
 
 if TYPE_CHECKING:
     from ziggurat.core.action import Action
@@ -56,18 +58,9 @@ PANEL_MIN_WIDTH = 38  # ...and compact (100 columns); narrower, the table goes b
 LETTER = {"merchant": "M", "servant": "S", "priest": "P", "farmer": "F"}
 FIELD_MARK = {"5": "5", "6": "6", "7": "7", "cities": "C"}
 
-# One-line summaries for the table; the data file's ``effect`` is the full text.
-SHORT_EFFECTS = {
-    1: "10 points at once",
-    2: "one extra turn, once",
-    3: "stand holds 7 tokens",
-    4: "may play 3 nobles M+S+P",
-    5: "3+ farmers and 1 noble",
-    6: "nobles may take fields",
-    7: "+1 per 2 own cities",
-    8: "free center land links",
-    9: "free river hexes link",
-}
+# One-line summaries for the table (the cards' table); the data file's ``effect`` is the
+# full text.
+SHORT_EFFECTS = {number: card.short for number, card in CARD_POWERS.items()}
 
 _PLACE_RE = re.compile(r"^([MSPF])(\d+),(\d+)$")
 _SCORE_RE = re.compile(r"^score (\d+),(\d+)$")
@@ -588,7 +581,8 @@ def view_text(
 
 
 def state_text(state: BabyloniaState) -> str:
-    """The spectator's view of ``state`` as plain text; backs ``str(state)``."""
+    """The spectator's view of ``state`` as plain text (``str(state)`` is the kernel's one
+    line: the engine never draws)."""
     return view_text(state.view(None))
 
 
@@ -670,8 +664,6 @@ def can_undo(before: BabyloniaState, after: BabyloniaState) -> bool:
     Only a placement that left the turn in its placement step: nothing was drawn or scored,
     so going back reveals nothing (ending the turn refills the stand from the bag).
     """
-    from .state import PHASE_PLACE
-
     return (
         before.phase == PHASE_PLACE
         and after.phase == PHASE_PLACE

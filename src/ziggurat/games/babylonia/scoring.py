@@ -1,7 +1,9 @@
 """End-of-turn scoring of surrounded cities and ziggurats (rules §6-§8).
 
 :func:`city_breakdown` computes what a city scoring pays without changing anything, so the
-scoring vectors and the game itself run the very same code; :func:`score_hex` applies it.
+scoring vectors and the game itself run the very same code; :func:`score_city` applies it.
+When a scoring happens, and who chooses a card after a ziggurat, is the turn flow
+(:func:`.rules.score_hex`).
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ from typing import TYPE_CHECKING
 
 from ziggurat.core.hexgrid import iter_bits
 
-from .pieces import CARD_CENTER_LINKS, CARD_CITY_BONUS, CARD_RIVER_LINKS, NOBLES
+from .cards import CARD_CENTER_LINKS, CARD_CITY_BONUS, CARD_RIVER_LINKS
+from .pieces import NOBLES
 
 if TYPE_CHECKING:
     from .state import BabyloniaState
@@ -121,18 +124,3 @@ def score_ziggurat(state: BabyloniaState, b: int) -> int:
     """Mark the ziggurat at ``b`` scored (ties included) and return its winner or -1 (§8)."""
     state.zig_unscored &= ~(1 << b)
     return majority_winner(state, b)
-
-
-def score_hex(state: BabyloniaState, b: int) -> bool:
-    """Score one surrounded hex; True when a ziggurat winner must now choose a card."""
-    from .state import PHASE_CARD
-
-    if state.cities >> b & 1:
-        score_city(state, b)
-        return False
-    winner = score_ziggurat(state, b)
-    if winner < 0:
-        return False
-    state.phase = PHASE_CARD
-    state.current = winner
-    return True

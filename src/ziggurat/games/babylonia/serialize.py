@@ -1,8 +1,10 @@
-"""``to_json`` / ``state_from_json``: the whole state, generator included, as plain JSON.
+"""The saved form of a state: its own fields after the kernel's preamble, and reading them.
 
-Reading is strict: the shape is checked by a schema, then the contents against the game
-(options, data version, hexes in play, each seat's token count). A corrupt or foreign file
-raises :class:`~ziggurat.core.errors.CorruptState` naming what is wrong and builds nothing.
+``to_json`` writes the kernel's preamble (format, game, options, data version) and then
+:func:`state_fields`; ``state_from_json`` checks the preamble against the game, then
+:func:`read_state` reads the rest. Reading is strict: the shape is checked by a schema, then
+the contents against the game (hexes in play, each seat's token count, the phase). A corrupt
+file raises :class:`~ziggurat.core.errors.CorruptState` naming what is wrong.
 """
 
 from __future__ import annotations
@@ -14,23 +16,17 @@ from pydantic import BaseModel, ConfigDict, Strict, ValidationError
 from ziggurat.core.api import TERMINAL
 from ziggurat.core.components import describe_validation_error
 from ziggurat.core.errors import CorruptState
+from ziggurat.core.kernel import StatePreamble
 from ziggurat.core.rng import Rng
 
-from .pieces import (
-    CARD_AVAILABLE,
-    CARD_NOT_IN_PLAY,
-    CITY_CODES,
-    FIELD_CODES,
-    TOKEN_BY_NAME,
-    TOKEN_NAMES,
-    tile_name,
-)
-from .state import PHASE_NAMES, PHASE_OVER, BabyloniaState
+from .cards import CARD_AVAILABLE, CARD_NOT_IN_PLAY
+from .phases import PHASE_NAMES, PHASE_OVER
+from .pieces import CITY_CODES, FIELD_CODES, TOKEN_BY_NAME, TOKEN_NAMES, tile_name
+from .state import BabyloniaState
 
 if TYPE_CHECKING:
     from .game import BabyloniaGame
 
-FORMAT = 1
 Hex = Annotated[tuple[int, int], Strict(False)]  # a JSON [row, col] list
 
 
@@ -71,11 +67,9 @@ class TurnJson(_Model):
     hexes: list[Hex]
 
 
-class StateJson(_Model):
-    format: Literal[1]
+class StateJson(StatePreamble):
+    format: Literal[1]  # the kernel's JSON_FORMAT
     game: Literal["babylonia"]
-    options: dict[str, Any]
-    data_version: str
     rng: int
     phase: Literal["place", "score", "card", "extra", "over"]
     current_player: int
@@ -91,7 +85,8 @@ class StateJson(_Model):
     cards: list[CardJson]
 
 
-def state_to_json(state: BabyloniaState) -> dict[str, Any]:
+def state_fields(state: BabyloniaState) -> dict[str, Any]:
+    """What ``to_json`` writes after the preamble: the whole position, generator included."""
     board = state.board
     coords = board.coords_of
     tokens = []
@@ -103,10 +98,6 @@ def state_to_json(state: BabyloniaState) -> dict[str, Any]:
     tokens.sort(key=lambda t: (t["hex"], t["seat"]))
     nobles = [TOKEN_NAMES[k] for k in range(3) if state.noble_kinds >> k & 1]
     return {
-        "format": FORMAT,
-        "game": "babylonia",
-        "options": dict(state.game.options),
-        "data_version": state.game.data_version,
         "rng": state.rng.state,
         "phase": PHASE_NAMES[state.phase],
         "current_player": state.current,
@@ -152,18 +143,12 @@ def _bad(field: str, reason: str) -> CorruptState:
     return CorruptState(f"state: field {field}: {reason}")
 
 
-def state_from_json(game: BabyloniaGame, data: Any) -> BabyloniaState:
+def read_state(game: BabyloniaGame, data: dict[str, Any]) -> BabyloniaState:
+    """The state ``data`` holds, its preamble already checked against ``game`` by the kernel."""
     try:
         doc = StateJson.model_validate(data)
     except ValidationError as err:
         raise CorruptState(describe_validation_error("state", err)) from None
-    if doc.options != game.options:
-        raise _bad("options", f"saved with {doc.options}, but this game has {game.options}")
-    if doc.data_version != game.data_version:
-        raise _bad(
-            "data_version",
-            f"saved with component data {doc.data_version}, this game uses {game.data_version}",
-        )
     board = game.board
     n = game.num_players
 

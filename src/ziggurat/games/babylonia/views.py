@@ -11,29 +11,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ziggurat.core.api import TERMINAL
-from ziggurat.core.errors import ZigguratError
 from ziggurat.core.hexgrid import iter_bits
 from ziggurat.core.rng import Rng
 
-from .pieces import (
-    CARD_AVAILABLE,
-    CARD_NOT_IN_PLAY,
-    CITY_NAMES,
-    FIELD_NAMES,
-    TOKEN_NAMES,
-)
+from .cards import CARD_AVAILABLE, CARD_NOT_IN_PLAY
+from .phases import PHASE_NAMES, PHASE_PLACE, PHASE_SCORE
+from .pieces import CITY_NAMES, FIELD_NAMES, TOKEN_NAMES
 from .placement import can_place, first_round_limit, turn_complete
-from .state import PHASE_NAMES, PHASE_PLACE, PHASE_SCORE
 
 if TYPE_CHECKING:
     from .state import BabyloniaState
-
-
-def _check_seat(state: BabyloniaState, seat: int | None) -> None:
-    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
-        raise ZigguratError(f"seat must be an int or None, not {seat!r}")
-    if seat is not None and not 0 <= seat < state.n:
-        raise ZigguratError(f"seat {seat} is not a seat of this game (0..{state.n - 1})")
 
 
 def hex_contents(state: BabyloniaState, seat: int | None) -> list[dict[str, Any]]:
@@ -79,8 +66,8 @@ def hex_contents(state: BabyloniaState, seat: int | None) -> list[dict[str, Any]
 
 
 def view(state: BabyloniaState, seat: int | None) -> dict[str, Any]:
-    """A JSON-ready dict of everything public plus ``seat``'s own secrets (None: spectator)."""
-    _check_seat(state, seat)
+    """A JSON-ready dict of everything public plus ``seat``'s own secrets (None: spectator);
+    the kernel has checked the seat."""
     cards_data = {c.number: c for c in state.game.data.ziggurat_cards.cards}
     players = []
     for s in range(state.n):
@@ -146,11 +133,9 @@ def determinize(state: BabyloniaState, seat: int, rng: Any) -> BabyloniaState:
     One public fact constrains a deal: a turn in progress that the rules do not yet allow to
     end (a card-5 noble and two farmers, which need a third farmer) shows that the player on
     turn can still place. Deals for that player are drawn again until they agree, which
-    samples exactly the deals consistent with what the table has seen.
+    samples exactly the deals consistent with what the table has seen. The kernel has
+    checked the seat.
     """
-    _check_seat(state, seat)
-    if seat is None:
-        raise ZigguratError("determinize needs a seat; a spectator sees no secrets to keep")
     other = state.clone()
     other._legal = None
     supply = state.game.supply()

@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from ziggurat.core.action import Action
+from ziggurat.core.action import Action, ActionTable
 from ziggurat.core.errors import IllegalAction
 from ziggurat.core.hexgrid import AXIAL_DIRECTIONS, Coord
 
@@ -154,15 +154,14 @@ class IshtarAction(Action):
         super().__init__(action_id, text)
 
 
-class ActionTable:
-    """All actions of one game, by id and by what they do."""
+class IshtarActionTable(ActionTable):
+    """All actions of one game, by id and by what they do, and the notation's forgiving
+    forms (the kernel's :class:`~ziggurat.core.action.ActionTable` does the scaffolding)."""
 
     __slots__ = (
-        "actions",
         "assistant",
         "bloom",
         "buy",
-        "by_text",
         "discard",
         "end_turn",
         "hexes",
@@ -178,6 +177,8 @@ class ActionTable:
         "take",
     )
 
+    notation_help = NOTATION_HELP
+
     def __init__(
         self,
         coords: Sequence[Coord],
@@ -189,6 +190,7 @@ class ActionTable:
         patterns: Sequence[tuple[int, ...]],
         market_size: int,
     ) -> None:
+        super().__init__()
         self.skill_ids = tuple(skill_ids)
         self.market_size = market_size
         self.hexes = frozenset(coords)
@@ -248,26 +250,19 @@ class ActionTable:
             for cell in coords
         }
         self.end_turn = add("end turn", END_TURN)
-        self.actions: tuple[IshtarAction, ...] = tuple(actions)
-        self.by_text = {a.text: a for a in actions}
+        self._finish(actions)
 
     # ------------------------------------------------------------------ parsing
 
-    def parse(self, text: str) -> IshtarAction:
-        """The action that ``text`` names, forgiving case, spacing and gem order.
+    def normalize(self, text: str) -> str:
+        """Case and spacing as the kernel's, and no space around the comma of a hex:
+        ``"Place 2, -1 R5"`` reads as ``"place 2,-1 r5"``."""
+        return " ".join(text.strip().lower().replace(", ", ",").replace(" ,", ",").split())
 
-        Raises :class:`IllegalAction` naming what was wrong; whether the action is legal in a
-        given state is the state's business.
-        """
-        if not isinstance(text, str):
-            raise IllegalAction(f"an action is written as text, not {type(text).__name__}")
-        exact = self.by_text.get(text)
-        if exact is not None:
-            return exact
-        norm = " ".join(text.strip().lower().replace(", ", ",").replace(" ,", ",").split())
-        exact = self.by_text.get(norm)
-        if exact is not None:
-            return exact
+    def parse_words(self, text: str, norm: str) -> IshtarAction:
+        """Gems in any order (``take 4 pay rv``), skill ids in any case, the short words
+        (``skip``, ``stop``, ``done``...); else a refusal saying how that kind of action is
+        written."""
         words = norm.split(" ")
         head = words[0]
         if head in ("take", "skill") and "pay" in words:
@@ -320,4 +315,4 @@ class ActionTable:
         }
         if norm in aliases:
             return aliases[norm]
-        raise IllegalAction(f"{text!r} is not an action; actions are written {NOTATION_HELP}")
+        return super().parse_words(text, norm)  # type: ignore[return-value]

@@ -3,65 +3,68 @@
 Built by ``ziggurat.load_game("ishtar", players=3, ...)``. A game is immutable and shared by
 all of its states. Its layout's centres decide which hexes exist, so hexes and actions are
 numbered once per game; which board, side and rotation lies on each centre, and the rest of
-the deal, come from each state's seed.
+the deal, come from each state's seed (:func:`.state.set_up`).
+
+This module is the top of the engine: it implements the kernel's hooks that need the views,
+the saved form and the words of an action by calling :mod:`.views`, :mod:`.serialize` and
+:mod:`.describe`, so that none of those, nor the state, imports another upwards.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ziggurat.core.action import action_by_number
-from ziggurat.core.errors import InvalidOptions
 from ziggurat.core.hexgrid import AXIAL_DIRECTIONS, Coord, axial_rotate
+from ziggurat.core.kernel import BaseGame
+from ziggurat.core.options import Option, players_option
 from ziggurat.core.rng import Rng
 
-from .actions import ActionTable, IshtarAction
+from . import describe, serialize, views
+from .actions import IshtarAction, IshtarActionTable
 from .components import IshtarData, load_data
-from .state import IshtarState
-from .terrain import (
-    BoardPlacement,
-    LayoutSpec,
-    Terrain,
-    check_layout,
-    draw_fountains,
-    draw_placements,
-    grid_for,
-    parse_layout,
-    preset_spec,
-)
-
-OPTION_DEFAULTS: dict[str, Any] = {
-    "players": 2,
-    "layout": "preset",
-    "touch_two": False,
-}
-
-OPTION_HELP = {
-    "players": "2, 3 or 4",
-    "layout": "'preset': the preset centres of the player count with boards, sides and "
-    "rotations drawn from the seed; or centres like 'X0=B1A0 X1=B4B3 Y0 Y1' (a board "
-    "given as board, side, rotation; a bare centre gets a drawn board)",
-    "touch_two": "true: a custom layout must have every board touch at least two others",
-}
+from .state import IshtarState, set_up
+from .terrain import LayoutSpec, check_layout, grid_for, parse_layout, preset_spec
 
 
-class IshtarGame:
+class IshtarGame(BaseGame):
     """Ishtar: Gardens of Babylon for 2, 3 or 4 players with validated options."""
 
     name = "ishtar"
     title = "Ishtar: Gardens of Babylon"
     player_counts = (2, 3, 4)
-    option_defaults = OPTION_DEFAULTS
-    option_help = OPTION_HELP
+    options_declared = (
+        players_option(player_counts, 2),
+        Option(
+            "layout",
+            str,
+            "preset",
+            "where the terrain boards lie: 'preset' for the usual map of the player count, "
+            "with boards, sides and turns drawn at random; or your own map of players + 2 "
+            "boards, such as 'X0=B1A0 X1=B4B3 Y0 Y1': each board's centre (X0 to Y2, or "
+            "q,r), optionally followed by = and a board B1-B6, a side A or B and a turn 0-5 "
+            "(a centre alone gets a random board)",
+        ),
+        Option(
+            "touch_two",
+            bool,
+            False,
+            "your own layout must have every board touch at least two others",
+        ),
+    )
+    conformance_option_sets = (
+        {"players": 2},
+        {"players": 3},
+        {"players": 4},
+        {"players": 2, "layout": "X0 Y0 -3,7 1,10"},
+    )
 
-    def __init__(self, data: Path | None = None, **options: Any) -> None:
+    def setup(self, data: Path | None) -> None:
+        """The component data, the layout (its form and legality checked before anything
+        is built on it), the grid, the tiles' geometry, the token patterns and the actions."""
         loaded, version = load_data(data)
         self.data: IshtarData = loaded
         self.data_version = version
-        self.options = self._validate(options)
-        self.num_players: int = self.options["players"]
         self.layout: LayoutSpec = self._layout_spec()
         self.grid = grid = grid_for(self.layout, loaded)
         self.direction_deltas: tuple[int, ...] = tuple(grid.offset(d) for d in AXIAL_DIRECTIONS)
@@ -81,7 +84,7 @@ class IshtarGame:
         )
         coords = grid.coords
         bit_of = {c: grid.bit(c) for c in coords}
-        self.actions = ActionTable(
+        self.actions: IshtarActionTable = IshtarActionTable(
             coords,
             bit_of,
             stacks=len(loaded.cups),
@@ -91,37 +94,21 @@ class IshtarGame:
             patterns=self.patterns,
             market_size=loaded.market_size,
         )
-        self.num_distinct_actions = len(self.actions.actions)
-
-    def _validate(self, options: dict[str, Any]) -> dict[str, Any]:
-        unknown = sorted(set(options) - set(OPTION_DEFAULTS))
-        if unknown:
-            raise InvalidOptions(
-                f"unknown Ishtar option {', '.join(map(repr, unknown))}; "
-                f"the options are: {', '.join(OPTION_DEFAULTS)}"
-            )
-        merged = {**OPTION_DEFAULTS, **options}
-        players = merged["players"]
-        if type(players) is not int or players not in self.player_counts:
-            raise InvalidOptions(f"players={players!r}: Ishtar is for {OPTION_HELP['players']}")
-        if not isinstance(merged["touch_two"], bool):
-            raise InvalidOptions(f"touch_two={merged['touch_two']!r}: must be true or false")
-        if not isinstance(merged["layout"], str):
-            raise InvalidOptions(f"layout={merged['layout']!r}: {OPTION_HELP['layout']}")
-        return merged
 
     def boards_required(self) -> int:
         """Boards on the table: players + 2 (rules reference §3.3)."""
         return self.data.boards_in_play[self.num_players]
 
     def _layout_spec(self) -> LayoutSpec:
-        boards = self.boards_required()
+        """The layout option read and checked (:class:`InvalidOptions` naming what is wrong
+        and what is allowed). The kernel stripped outer white space; case does not matter
+        for ``preset``."""
         text = self.options["layout"]
-        if text.strip().lower() == "preset":
+        if text.lower() == "preset":
             spec = preset_spec(self.data, self.num_players)
         else:
             spec = parse_layout(text, self.data)
-        check_layout(spec, self.data, boards, touch_two=self.options["touch_two"])
+        check_layout(spec, self.data, self.boards_required(), touch_two=self.options["touch_two"])
         return spec
 
     def _build_tile_geometry(self) -> None:
@@ -194,64 +181,34 @@ class IshtarGame:
         """The bits of spaces 0, 1 and 2 of a placement."""
         return [anchor + d for d, _ in self._spaces[tile][rotation]]
 
-    def seat_names(self) -> list[str]:
-        return [f"seat {s}" for s in range(self.num_players)]
+    # ------------------------------------------------------------------ the kernel's hooks
 
-    @staticmethod
-    def reveals_secrets(state: IshtarState, action: IshtarAction) -> bool:
-        """May ``action`` turn a hidden thing face up by the rules? Taking a tile shows the
-        next one of its stack; the end of a turn refills the tree market from the deck.
-        (Used by :mod:`ziggurat.testing`.)"""
+    def initial_state(self, seed: int) -> IshtarState:
+        return set_up(self, Rng(seed))
+
+    def read_state(self, data: dict[str, Any]) -> IshtarState:
+        return serialize.read_state(self, data)
+
+    def state_view(self, state: IshtarState, seat: int | None) -> dict[str, Any]:
+        return views.view(state, seat)
+
+    def state_determinize(self, state: IshtarState, seat: int, rng: Any) -> IshtarState:
+        return views.determinize(state, seat, rng)
+
+    def state_fields(self, state: IshtarState) -> dict[str, Any]:
+        return serialize.state_fields(state)
+
+    def describe_action(
+        self, action: IshtarAction, actor: int, viewer: int | None
+    ) -> dict[str, Any]:
+        return describe.describe_action(self, action, actor, viewer)
+
+    def reveals_secrets(self, state: IshtarState, action: IshtarAction) -> bool:
+        """Taking a tile shows the next one of its stack; the end of a turn refills the tree
+        market from the deck. Either shows what was hidden (the conformance suite then lets
+        two worlds a seat cannot tell apart differ)."""
         after = state.clone()
         after.apply_action(action)
         return [len(s) for s in after.stacks] != [len(s) for s in state.stacks] or len(
             after.deck
         ) != len(state.deck)
-
-    # ------------------------------------------------------------------ setup
-
-    def new_initial_state(self, seed: int = 0) -> IshtarState:
-        """Setup (rules reference §10) drawn from ``seed``."""
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise InvalidOptions(f"seed must be an integer, not {seed!r}")
-        rng = Rng(seed)
-        placements = draw_placements(self.layout, self.data, rng)
-        fountains = draw_fountains(self.data, len(placements), rng)
-        terrain = Terrain(self.data, self.grid, placements, fountains)
-        state = IshtarState(self, terrain)
-        state.deal(rng)
-        state.rng = rng
-        return state
-
-    def terrain_for(
-        self, placements: Sequence[BoardPlacement], fountains: Sequence[int]
-    ) -> Terrain:
-        """The terrain of a deal read back from a saved state (checked on the way)."""
-        return Terrain(self.data, self.grid, placements, fountains)
-
-    # ------------------------------------------------------------------ actions
-
-    def parse_action(self, state: IshtarState | None, text: str) -> IshtarAction:
-        """The action named by ``text`` (see :mod:`.actions`); legality is checked on apply."""
-        return self.actions.parse(text)
-
-    def action_to_int(self, action: IshtarAction) -> int:
-        return action.id
-
-    def int_to_action(self, state: IshtarState | None, action_id: int) -> IshtarAction:
-        return action_by_number(self.actions.actions, action_id)  # type: ignore[return-value]
-
-    def describe_action(
-        self, action: IshtarAction, actor: int, viewer: int | None
-    ) -> dict[str, Any]:
-        from .describe import describe_action
-
-        return describe_action(self, action, actor, viewer)
-
-    def state_from_json(self, data: dict[str, Any]) -> IshtarState:
-        from .serialize import state_from_json
-
-        return state_from_json(self, data)
-
-    def __repr__(self) -> str:
-        return f"<IshtarGame {self.options}>"

@@ -47,7 +47,8 @@ from .components import (
 from .components import (
     RESERVE as RESERVE_EFFECT,
 )
-from .rules import PHASE_CHOOSE, PHASE_PLACE, sample_placements
+from .phases import PHASE_CHOOSE, PHASE_PLACE
+from .rules import sample_placements
 from .state import IshtarState
 
 ROLLOUT_DEPTH = 16

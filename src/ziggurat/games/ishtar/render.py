@@ -1038,7 +1038,8 @@ def view_text(
 
 
 def state_text(state: IshtarState) -> str:
-    """The spectator's view of ``state`` as plain text; backs ``str(state)``."""
+    """The spectator's view of ``state`` as plain text, as the terminal draws it
+    (``str(state)`` is the kernel's one-line summary: the engine never imports this)."""
     return view_text(state.view(None))
 
 

@@ -1,10 +1,19 @@
-"""Which moves are legal: the watering can, tile placements, special actions, blooming
-tokens and trees (rules reference §11, §7, §8, §12).
+"""Ishtar's rules: which moves are legal (the watering can, tile placements, special
+actions, blooming tokens and trees: rules reference §11, §7, §8, §12), why another one is
+not, and what each move does (the turn flow).
 
 Every test on the map is a few operations on bitsets (:class:`~ziggurat.core.hexgrid.
 AxialGrid`): a tile's footprint is tested at every anchor at once by shifting the mask of
 free hexes, and only the anchors that survive are looked at one by one for the two rules
 that need the gardens and flowerbeds around them.
+
+A turn runs through the steps of §11: choose (the can and a tile), place, the icon's special
+action (with the bloom and nursery skills' follow-up choices), trees (buy, then plant each
+bought tree). Gem collection and the market refill happen on their own. A step with no
+choice is skipped: no icon or nothing it allows, no card one can buy.
+
+The functions work on the state they are handed, in place; :class:`~.state.IshtarState`
+uses them as its kernel hooks (``_generate_legal``, ``_why_not``, ``_apply``).
 """
 
 from __future__ import annotations
@@ -30,24 +39,24 @@ from .actions import (
     gems_text,
     payments,
 )
-from .components import ASSISTANT_ICON, SKILL_ICON, WILD_ICON
+from .components import ASSISTANT_ICON, NO_ICON, RECRUIT, SKILL_ICON, WILD_ICON
+from .components import BLOOM as BLOOM_EFFECT
+from .components import RESERVE as RESERVE_EFFECT
+from .phases import (
+    PHASE_ACTION,
+    PHASE_BLOOM,
+    PHASE_CHOOSE,
+    PHASE_OVER,
+    PHASE_PLACE,
+    PHASE_PLANT,
+    PHASE_RESERVE,
+    PHASE_TREES,
+)
 
 if TYPE_CHECKING:
     from ziggurat.core.rng import Rng
 
     from .state import IshtarState
-
-(
-    PHASE_CHOOSE,
-    PHASE_PLACE,
-    PHASE_ACTION,
-    PHASE_BLOOM,
-    PHASE_RESERVE,
-    PHASE_TREES,
-    PHASE_PLANT,
-    PHASE_OVER,
-) = range(8)
-PHASE_NAMES = ("choose", "place", "action", "bloom", "reserve", "trees", "plant", "over")
 
 
 # ---------------------------------------------------------------------------- the map
@@ -611,3 +620,222 @@ def _why_not_placed(state: IshtarState, action: IshtarAction) -> str:
             "the legal moves list each result once"
         )
     return "the tile's flowers would join flowerbeds of two assistants"
+
+
+# ---------------------------------------------------------------------------- the turn flow
+# The state's ``_apply`` hook: the kernel checked the action is legal and cleared the cached
+# list; these play it in place and carry the turn on to its next decision.
+
+
+def apply(state: IshtarState, action: IshtarAction) -> None:
+    """Play ``action`` (legal: the kernel checked it) and run the turn on to the next
+    decision."""
+    kind = action.kind
+    if kind == TAKE:
+        _pay(state, state.current, action.pay, to_board=False)
+        state.can = action.stack
+        state.tile = _draw_tile(state, action.stack)
+        state.record = (state.current, state.tile, (0, 0, 0), (), False)
+        state.phase = PHASE_PLACE
+    elif kind == DISCARD:
+        state.can = action.stack
+        tile = _draw_tile(state, action.stack)
+        state.discarded.append(tile)
+        state.record = (state.current, tile, (0, 0, 0), (), True)
+        start_trees(state)
+    elif kind == PLACE:
+        _place(state, action.cell, action.rotation)
+    elif kind == ASSISTANT:
+        seat = state.current
+        state._map_context = None
+        state.supply[seat] -= 1
+        state.assistants[seat] |= 1 << state.icon_bit
+        state.assistants_all |= 1 << state.icon_bit
+        start_trees(state)
+    elif kind == SKILL:
+        state.icon = NO_ICON
+        state.icon_bit = -1
+        _unlock(state, action.skill, action.pay)
+    elif kind in (NO_ACTION, STOP_BLOOM):
+        state.bloom_left = 0
+        start_trees(state)
+    elif kind == BLOOM:
+        _bloom(state, action.pattern, action.cell, action.cell2)
+    elif kind == RESERVE:
+        slot = action.slot
+        state.reserved[state.current] = state.market[slot]
+        state.market[slot] = -1
+        state.market_tree[slot] = False  # the tree stays on the reserved card
+        state.emptied.append(slot)
+        start_trees(state)
+    elif kind == BUY:
+        _buy(state, action.slot)
+    elif kind == PLANT:
+        state.tree_mask |= 1 << action.cell
+        state.trees_placed.append((state.planting, action.cell, state.current))
+        state.piles[state.current].append(state.planting)
+        state.planting = -1
+        start_trees(state)
+    elif kind == END_TURN:
+        end_turn(state)
+
+
+def _pay(state: IshtarState, seat: int, pay: tuple[int, int, int], *, to_board: bool) -> None:
+    base = 3 * seat
+    for c in range(3):
+        if pay[c]:
+            state.gems[base + c] -= pay[c]
+            if to_board:
+                state.board_gems[base + c] += pay[c]
+            else:
+                state.gem_stock[c] += pay[c]
+
+
+def _draw_tile(state: IshtarState, stack: int) -> int:
+    """Take the top tile of ``stack`` (the next one is then face up) and check the end
+    trigger: the second stack to run empty (§11, game end)."""
+    tile = state.stacks[stack].pop()
+    if not state.stacks[stack] and state.empty_stacks() >= state.game.data.end_empty_stacks:
+        state.end_triggered = True
+    return tile
+
+
+def lay_tile(state: IshtarState, tile: int, anchor: int, rotation: int) -> tuple[int, int]:
+    """Put ``tile`` on the map (its hexes, flowers and grass; its garden joins the fountain
+    it touches), known to fit; ``(its hexes, its icon's bit or -1)``. Shared by a move and
+    by reading a saved state, which lays the tiles again."""
+    game = state.game
+    cells, flower_cells, grass_cells, icon_bit = game.footprint(tile, anchor, rotation)
+    state._map_context = None
+    state.tile_mask |= cells
+    around = game.grid.dilate(cells)
+    for f, reach in enumerate(state.reach):
+        if around & reach:
+            state.reach[f] = reach | cells
+            break
+    state.flower_mask |= flower_cells
+    state.grass_mask |= grass_cells
+    for bit, count in game.footprint_flowers(tile, anchor, rotation):
+        state.flowers[bit] = count
+    state.placed.append((tile, anchor, rotation))
+    return cells, icon_bit
+
+
+def _place(state: IshtarState, anchor: int, rotation: int) -> None:
+    """Step 2, then the gems under the tile are collected and the icon is offered."""
+    tile = state.tile
+    cells, icon_bit = lay_tile(state, tile, anchor, rotation)
+    seat = state.current
+    collected = [0, 0, 0]
+    for c in range(3):
+        found = state.gems_map[c] & cells
+        if found:
+            state.gems_map[c] ^= found
+            collected[c] = found.bit_count()
+            state.gems[3 * seat + c] += collected[c]
+    if any(collected):
+        r = state.record
+        state.record = (r[0], r[1], (collected[0], collected[1], collected[2]), r[3], r[4])
+    state.tile = -1
+    state.icon = state.game.data.tile_icon[tile]
+    state.icon_bit = icon_bit
+    if state.icon != NO_ICON and any(icon_options(state)):
+        state.phase = PHASE_ACTION
+    else:
+        start_trees(state)
+
+
+def _unlock(state: IshtarState, skill: int, pay: tuple[int, int, int]) -> None:
+    data = state.game.data
+    seat = state.current
+    index = seat * len(data.skill_ids) + skill
+    _pay(state, seat, pay, to_board=True)
+    state.skill_turn[index] = state.turn
+    state.skill_pay[index] = pay
+    effect = data.skill_effect[skill]
+    amount = data.skill_amount[skill]
+    if effect == RECRUIT:
+        moved = min(amount, state.carpet[seat])
+        state.carpet[seat] -= moved
+        state.supply[seat] += moved
+    elif effect == BLOOM_EFFECT:
+        state.bloom_placed = 0
+        if amount and can_bloom(state):
+            state.bloom_left = amount
+            state.phase = PHASE_BLOOM
+            return
+    elif effect == RESERVE_EFFECT and state.reserved[seat] < 0 and reservable(state):
+        state.phase = PHASE_RESERVE
+        return
+    start_trees(state)
+
+
+def _bloom(state: IshtarState, pattern: int, bit: int, bit2: int) -> None:
+    game = state.game
+    token = next(t for t in game.pattern_tokens[pattern] if state.tokens[t])
+    state.tokens[token] = False
+    spaces = game.patterns[pattern]
+    cells = 1 << bit
+    state.flowers[bit] = spaces[0]
+    if bit2 >= 0:
+        cells |= 1 << bit2
+        state.flowers[bit2] = spaces[1]
+    state._map_context = None
+    state.grass_mask &= ~cells
+    state.flower_mask |= cells
+    state.tokens_placed.append((token, bit, bit2))
+    state.bloom_left -= 1
+    state.bloom_placed += 1
+    if not (state.bloom_left and can_bloom(state)):
+        state.bloom_left = 0
+        start_trees(state)
+
+
+def _buy(state: IshtarState, slot: int) -> None:
+    data = state.game.data
+    seat = state.current
+    if slot == data.market_size:
+        card = state.reserved[seat]
+        state.reserved[seat] = -1
+    else:
+        card = state.market[slot]
+        state.market[slot] = -1
+        state.market_tree[slot] = False
+        state.emptied.append(slot)
+    _pay(state, seat, data.card_cost[card], to_board=False)
+    state.planting = card
+    r = state.record
+    state.record = (r[0], r[1], r[2], (*r[3], card), r[4])
+    state.phase = PHASE_PLANT
+
+
+def start_trees(state: IshtarState) -> None:
+    """Step 5, skipped when no card can be bought."""
+    state.icon = NO_ICON
+    state.icon_bit = -1
+    state.phase = PHASE_TREES
+    if not buyable(state):
+        end_turn(state)
+
+
+def end_turn(state: IshtarState) -> None:
+    """Refill the market, then the next player, or the end after the last round."""
+    for slot in sorted(state.emptied):
+        if not state.deck:
+            break
+        state.market[slot] = state.deck.pop()
+        if state.tree_stock:
+            state.tree_stock -= 1
+            state.market_tree[slot] = True
+    state.emptied = []
+    state.previous = state.record
+    state.turn += 1
+    following = (state.current + 1) % state.n
+    if state.end_triggered and following == state.first:
+        state.phase = PHASE_OVER
+        return
+    state.current = following
+    state.record = (following, -1, (0, 0, 0), (), False)
+    state.phase = PHASE_CHOOSE
+    if not any(state.stacks):
+        start_trees(state)  # every stack empty: only trees remain (rulings §11)

@@ -19,10 +19,11 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from ziggurat.core.components import describe_validation_error
 from ziggurat.core.errors import CorruptState, ZigguratError
 from ziggurat.core.hexgrid import Coord, bit_list
+from ziggurat.core.kernel import StatePreamble
 from ziggurat.core.rng import Rng
 
 from .components import GEMS, ICONS, NO_ICON
-from .rules import (
+from .phases import (
     PHASE_ACTION,
     PHASE_BLOOM,
     PHASE_NAMES,
@@ -30,15 +31,13 @@ from .rules import (
     PHASE_PLACE,
     PHASE_PLANT,
     PHASE_RESERVE,
-    one_fountain,
 )
+from .rules import lay_tile, one_fountain
 from .state import IshtarState
-from .terrain import SIDES, BoardPlacement
+from .terrain import SIDES, BoardPlacement, Terrain
 
 if TYPE_CHECKING:
     from .game import IshtarGame
-
-FORMAT = 1
 
 Hex = list[int]
 
@@ -108,11 +107,12 @@ class RecordJson(_Model):
     discarded: bool
 
 
-class StateJson(_Model):
+class StateJson(StatePreamble):
+    """A saved state: the kernel's preamble (format, game, options, data version), then
+    Ishtar's own fields as :func:`state_fields` writes them."""
+
     format: Literal[1]
     game: Literal["ishtar"]
-    options: dict[str, Any]
-    data_version: str
     rng: int
     layout: list[BoardJson]
     fountains: list[Literal["violet", "red", "white"]]
@@ -141,7 +141,9 @@ class StateJson(_Model):
     previous: RecordJson | None
 
 
-def state_to_json(state: IshtarState) -> dict[str, Any]:
+def state_fields(state: IshtarState) -> dict[str, Any]:
+    """The state's saved fields, after the kernel's preamble: the generator, the deal, the
+    map as what was put on it, in order, the players and the turn so far."""
     game = state.game
     data = game.data
     grid = game.grid
@@ -172,10 +174,6 @@ def state_to_json(state: IshtarState) -> dict[str, Any]:
             }
         )
     return {
-        "format": FORMAT,
-        "game": "ishtar",
-        "options": dict(game.options),
-        "data_version": game.data_version,
         "rng": state.rng.state,
         "layout": [
             {"board": p.board, "side": p.side, "rotation": p.rotation, "centre": list(p.centre)}
@@ -276,19 +274,14 @@ class _Reader:
         return self.game.grid.bit(coord)
 
 
-def state_from_json(game: IshtarGame, data: dict[str, Any]) -> IshtarState:
-    source = "Ishtar state"
+def read_state(game: IshtarGame, data: dict[str, Any]) -> IshtarState:
+    """The state ``data`` holds (the kernel checked its game, options and data version), or
+    :class:`CorruptState` naming the first field that is wrong; nothing is built before the
+    schema holds."""
     try:
         parsed = StateJson.model_validate(data)
     except ValidationError as err:
-        raise CorruptState(describe_validation_error(source, err)) from None
-    if parsed.options != game.options:
-        raise CorruptState(f"state was saved with options {parsed.options}, not {game.options}")
-    if parsed.data_version != game.data_version:
-        raise CorruptState(
-            f"state was saved with component data version {parsed.data_version}, but the "
-            f"loaded data is version {game.data_version}"
-        )
+        raise CorruptState(describe_validation_error("Ishtar state", err)) from None
     rd = _Reader(game)
     need = rd.need
     d = game.data
@@ -320,7 +313,7 @@ def state_from_json(game: IshtarGame, data: dict[str, Any]) -> IshtarState:
             colours.count(c) <= d.fountain_counts[c], f"more {GEMS[c]} fountains than the box holds"
         )
     try:
-        terrain = game.terrain_for(placements, colours)
+        terrain = Terrain(d, game.grid, placements, colours)
     except ZigguratError as exc:
         raise rd.fail(f"layout: {exc}") from None
     state = IshtarState(game, terrain)
@@ -391,19 +384,9 @@ def _rebuild_map(game: IshtarGame, state: IshtarState, parsed: StateJson, rd: _R
             )
             need(state.terrain.coverable >> bit & 1, f"{field}: covers a fountain or tablet")
             need(not state.tile_mask >> bit & 1, f"{field}: overlaps another tile")
-        mask, flowers, grass, _icon = game.footprint(tile, anchor, entry.rotation)
+        mask = game.footprint(tile, anchor, entry.rotation)[0]
         need(one_fountain(state, mask), f"{field}: its garden does not touch exactly one fountain")
-        state.tile_mask |= mask
-        around = grid.dilate(mask)
-        for f, reach in enumerate(state.reach):
-            if around & reach:
-                state.reach[f] = reach | mask
-                break
-        state.flower_mask |= flowers
-        state.grass_mask |= grass
-        for bit, count in game.footprint_flowers(tile, anchor, entry.rotation):
-            state.flowers[bit] = count
-        state.placed.append((tile, anchor, entry.rotation))
+        lay_tile(state, tile, anchor, entry.rotation)
     for c in range(3):
         state.gems_map[c] = state.terrain.rocks[c] & ~state.tile_mask
     for i, entry in enumerate(parsed.tokens):

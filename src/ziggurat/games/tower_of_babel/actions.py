@@ -34,7 +34,7 @@ import itertools
 from collections.abc import Sequence
 from typing import Any
 
-from ziggurat.core.action import Action
+from ziggurat.core.action import Action, ActionTable
 from ziggurat.core.errors import IllegalAction
 
 from .components import TYPES
@@ -135,14 +135,17 @@ class TowerAction(Action):
         super().__init__(action_id, text)
 
 
-class ActionTable:
-    """All actions of one game, by id and by what they do."""
+class TowerActionTable(ActionTable):
+    """All actions of one game, by id and by what they do, and the game's notation.
+
+    Beyond the exact canonical text, :meth:`parse_words` reads case, spacing, plurals, any
+    card order, ``+`` without spaces and a few short forms (``giveup``, ``draw 3``, ...).
+    """
 
     __slots__ = (
         "accept",
-        "actions",
+        "aliases",
         "build",
-        "by_text",
         "double",
         "draw_three",
         "give_up",
@@ -158,6 +161,8 @@ class ActionTable:
         "wonder_ids",
     )
 
+    notation_help = NOTATION_HELP
+
     def __init__(
         self,
         wonder_ids: Sequence[str],
@@ -168,9 +173,10 @@ class ActionTable:
         joker_units: int,
         trade_max: int,
     ) -> None:
+        super().__init__()
         self.wonder_ids = tuple(wonder_ids)
         self.spaces_per_wonder = spaces_per_wonder
-        actions: list[TowerAction] = []
+        actions: list[Action] = []
 
         def add(text: str, kind: int, **fields: Any) -> TowerAction:
             action = TowerAction(len(actions), text, kind, **fields)
@@ -184,7 +190,9 @@ class ActionTable:
                 space = w * spaces_per_wonder + k
                 self.build.append(add(f"build {wonder} {k + 1}", BUILD, space=space))
         self.offer: dict[tuple[Counts, bool], TowerAction] = {}
-        self.offer_counts: list[Counts] = []  # every offer's cards, fewest first
+        # every offer's cards, fewest first; an offer's two actions (without and with the
+        # exchange card) follow each other, so walking this list walks the offers in id order
+        self.offer_counts: list[Counts] = []
         for size in range(max_offer + 1):
             for counts in _multisets(size):
                 self.offer_counts.append(counts)
@@ -216,26 +224,29 @@ class ActionTable:
             for counts in _multisets(size):
                 self.trade_counts.append(counts)
                 self.trade[counts] = add(f"trade {cards_text(counts)}", TRADE, cards=counts)
-        self.actions: tuple[TowerAction, ...] = tuple(actions)
-        self.by_text = {a.text: a for a in actions}
+        self.aliases: dict[str, TowerAction] = {
+            "giveup": self.give_up,
+            "give-up": self.give_up,
+            "triple": self.triple,
+            "no triple": self.no_triple,
+            "no-triple": self.no_triple,
+            "double": self.double,
+            "no double": self.no_double,
+            "no-double": self.no_double,
+            "draw 3": self.draw_three,
+            "draw-three": self.draw_three,
+        }
+        self._finish(actions)
 
     # ------------------------------------------------------------------ parsing
 
-    def parse(self, text: str) -> TowerAction:
-        """The action that ``text`` names, accepting case, spacing, plurals and any card order.
+    def normalize(self, text: str) -> str:
+        """Lower case, single spaces, ``+`` set apart and commas dropped: ``offer 2 boat,
+        1 crane +exchange`` reads ``offer 2 boat 1 crane + exchange``."""
+        return " ".join(text.strip().lower().replace("+", " + ").replace(",", " ").split())
 
-        Raises :class:`IllegalAction` naming what was wrong; whether the action is legal in a
-        given state is the state's business.
-        """
-        if not isinstance(text, str):
-            raise IllegalAction(f"an action is written as text, not {type(text).__name__}")
-        exact = self.by_text.get(text)
-        if exact is not None:
-            return exact
-        norm = " ".join(text.strip().lower().replace("+", " + ").replace(",", " ").split())
-        exact = self.by_text.get(norm)
-        if exact is not None:
-            return exact
+    def parse_words(self, text: str, norm: str) -> TowerAction:
+        """The action of a lenient spelling: plurals, any card order, short forms."""
         words = norm.split(" ")
         head, rest = words[0], words[1:]
         if head == "build":
@@ -262,21 +273,10 @@ class ActionTable:
                 most = max(sum(c) for c in self.trade_counts)
                 raise IllegalAction(f"{text!r}: a card trade discards 1 to {most} building cards")
             return action
-        aliases = {
-            "giveup": self.give_up,
-            "give-up": self.give_up,
-            "triple": self.triple,
-            "no triple": self.no_triple,
-            "no-triple": self.no_triple,
-            "double": self.double,
-            "no double": self.no_double,
-            "no-double": self.no_double,
-            "draw 3": self.draw_three,
-            "draw-three": self.draw_three,
-        }
-        if norm in aliases:
-            return aliases[norm]
-        raise IllegalAction(f"{text!r} is not an action; actions are written {NOTATION_HELP}")
+        alias = self.aliases.get(norm)
+        if alias is not None:
+            return alias
+        return super().parse_words(text, norm)  # the kernel's refusal, naming the notation
 
     def _parse_build(self, text: str, rest: list[str]) -> TowerAction:
         if len(rest) == 1 and "-" in rest[0]:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ziggurat.core.rng import Rng
 
@@ -38,8 +39,11 @@ from .actions import (
     TowerAction,
 )
 from .components import DISC_BONUS, FIVE_POINTS
+from .phases import NO_DISC, PHASE_CHOOSE, PHASE_OFFER
 from .scoring import set_bonus, wonder_points
-from .state import NO_DISC, PHASE_CHOOSE, PHASE_OFFER, TowerState
+
+if TYPE_CHECKING:
+    from .state import TowerState
 
 ROLLOUT_DEPTH = 24
 """Actions a search rollout plays before :func:`evaluate` scores the position: about one

@@ -857,7 +857,8 @@ def view_text(
 
 
 def state_text(state: TowerState) -> str:
-    """The spectator's view of ``state`` as plain text; backs ``str(state)``."""
+    """The spectator's view of ``state`` as plain text (the terminal's drawing; ``str(state)``
+    is the kernel's short debug line)."""
     return view_text(state.view(None))
 
 

@@ -1,22 +1,38 @@
-"""Which decisions are legal at each point of a turn, and why another one is not.
+"""Tower of Babel's rules: which decisions are legal at each point of a turn, why another
+one is not, and what each decision does (the turn flow).
 
-The two hard ones are the offer (rules §5: caps by the disc's total, by each of its types and
-by the offerer's piece supply) and the acceptance (§6.3-§6.4: which subsets of the revealed
-offers the active player can complete exactly, with how many jokers covering which types,
-within his piece supply). Everything else follows the phase.
+A turn runs through the decision points of the rules reference (§4.5): A (pass or pick a
+disc), O (each opponent's face-down offer, clockwise from the active player's left), S (the
+active player's acceptance), T (triple bonus), D (double turn). Whether T, D and an S with
+nothing to complete come at all is decided by what the whole table can see
+(``TowerState.may_hold``), never by the hand itself, so that a pause tells nobody who holds a
+card (rulings T17); a player without the card then has "no ..." as his only answer.
+``draw three`` and ``trade`` are free actions at any point where their holder decides.
+
+The two hard legality questions are the offer (rules §5: caps by the disc's total, by each
+of its types and by the offerer's piece supply) and the acceptance (§6.3-§6.4: which subsets
+of the revealed offers the active player can complete exactly, with how many jokers covering
+which types, within his piece supply). Everything else follows the phase.
+
+The functions work on the state they are handed, in place; :class:`~.state.TowerState`
+calls them as its kernel hooks (``_generate_legal``, ``_why_not``, ``_apply``).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import scoring
 from .actions import (
     ACCEPT,
     BUILD,
     DOUBLE,
     DRAW_THREE,
     GIVE_UP,
+    NO_DOUBLE,
+    NO_TRIPLE,
     OFFER,
+    PASS,
     TRADE,
     TRIPLE,
     TowerAction,
@@ -24,12 +40,23 @@ from .actions import (
 )
 from .components import CARD_TRADE, DOUBLE_TURN, JOKER, TRIPLE_BONUS, TYPES
 from .components import DRAW_THREE as DRAW_THREE_CARD
+from .phases import (
+    NO_DISC,
+    PHASE_ACCEPT,
+    PHASE_CHOOSE,
+    PHASE_DOUBLE,
+    PHASE_OFFER,
+    PHASE_OVER,
+    PHASE_TRIPLE,
+)
 
 if TYPE_CHECKING:
     from .state import TowerState
 
-# Phases, repeated here to avoid importing the state module (it imports this one).
-PHASE_CHOOSE, PHASE_OFFER, PHASE_ACCEPT, PHASE_TRIPLE, PHASE_DOUBLE, PHASE_OVER = range(6)
+_TRIPLE = (TRIPLE_BONUS,)
+_DOUBLE = (DOUBLE_TURN,)
+
+# =========================================================================== legality
 
 
 def legal_actions(state: TowerState) -> list[TowerAction]:
@@ -117,8 +144,31 @@ def offer_choices(state: TowerState, seat: int) -> list[TowerAction]:
         out.append(table.offer[counts, False])
         if exchange and size:
             out.append(table.offer[counts, True])
-    out.sort(key=_by_id)
-    return out
+    return out  # in id order already: offer_counts walks the offers in id order
+
+
+def offer_allowed(state: TowerState, seat: int, action: TowerAction) -> bool:
+    """Is the offer ``action`` one of :func:`offer_choices` of ``seat``? The same caps, for
+    one offer: a search's rollout builds its offer directly (``heuristics.rollout_action``),
+    and listing hundreds of offers only to find it among them would cost more than the rest
+    of the rollout's step."""
+    total_cap, per_type, supply = offer_caps(state, seat)
+    need = state.need()
+    cards = action.cards
+    hand = state.hand
+    base = 4 * seat
+    matching = 0
+    for t in range(4):
+        c = cards[t]
+        if c > hand[base + t] or c > per_type[t]:
+            return False
+        if need[t]:
+            matching += c
+    return (
+        cards[0] + cards[1] + cards[2] + cards[3] <= total_cap
+        and matching <= supply
+        and (not action.exchange or state.exchange_in_hand[seat] == 1)
+    )
 
 
 def accept_choices(state: TowerState) -> list[tuple[int, tuple[int, int, int, int]]]:
@@ -249,3 +299,286 @@ def why_not(state: TowerState, action: TowerAction) -> str:
 
 def _hand_words(state: TowerState, seat: int) -> str:
     return cards_text(state.hand[4 * seat : 4 * seat + 4])
+
+
+# =========================================================================== the turn flow
+
+
+def apply(state: TowerState, action: TowerAction) -> None:
+    """Play ``action``, known to be legal, in place."""
+    kind = action.kind
+    if kind == DRAW_THREE:
+        _play_card(state, state.current, DRAW_THREE_CARD)
+        for _ in range(state.game.data.draw_three_count):
+            state.draw(state.current)
+    elif kind == TRADE:
+        seat = state.current
+        _play_card(state, seat, CARD_TRADE)
+        cards = action.cards
+        base = 4 * seat
+        for t in range(4):
+            state.hand[base + t] -= cards[t]
+            state.discard[t] += cards[t]
+        for _ in range(sum(cards)):
+            state.draw(seat)
+    elif kind == PASS:
+        for _ in range(state.game.data.pass_extra_draw):
+            state.draw(state.active)
+        _after_turn(state)
+    elif kind == BUILD:
+        state.last_wonder = None
+        state.space = action.space
+        state.disc = state.space_disc[action.space]
+        state.offered = 0
+        state.revealed = False
+        state.current = (state.active + 1) % state.n
+        state.phase = PHASE_OFFER
+    elif kind == OFFER:
+        _offer(state, state.current, action)
+    elif kind == ACCEPT:
+        _build(state, action)
+    elif kind == GIVE_UP:
+        _unfulfilled(state)
+    elif kind in (TRIPLE, NO_TRIPLE):
+        if kind == TRIPLE:
+            _play_card(state, state.current, TRIPLE_BONUS)
+            state.triple_mask |= 1 << state.current
+        _next_triple(state)
+    elif kind == DOUBLE:
+        _play_card(state, state.active, DOUBLE_TURN)
+        state.second_turn = True
+        state.turn_number += 1
+        _start_turn(state)
+    elif kind == NO_DOUBLE:
+        _end_turn(state)
+
+
+def _play_card(state: TowerState, seat: int, kind: int) -> None:
+    """``seat`` plays an action card of ``kind`` face up: the discard is public, and
+    ``may_hold`` reads it."""
+    state.actions_held[7 * seat + kind] -= 1
+    state.action_discard[kind] += 1
+
+
+def _offer(state: TowerState, seat: int, action: TowerAction) -> None:
+    """``seat``'s offer goes face down on the table; the next seat offers, and after the last
+    one all are revealed (simultaneous at the table, collected one seat at a time)."""
+    base = 4 * seat
+    cards = action.cards
+    for t in range(4):
+        if cards[t]:
+            state.hand[base + t] -= cards[t]
+            state.offer_cards[base + t] = cards[t]
+    if action.exchange:
+        state.exchange_in_hand[seat] = 0
+        state.offer_exchange[seat] = 1
+    state.offered |= 1 << seat
+    nxt = (seat + 1) % state.n
+    if nxt != state.active:
+        state.current = nxt
+        return
+    _reveal(state)
+
+
+def _reveal(state: TowerState) -> None:
+    """All offers face up; cards of types the disc does not ask for go back at once."""
+    state.revealed = True
+    need = state.need()
+    hand = state.hand
+    offers = state.offer_cards
+    state.reveal = tuple(
+        (s, tuple(offers[4 * s : 4 * s + 4]), state.offer_exchange[s])
+        for s in range(state.n)
+        if state.offered >> s & 1 and (any(offers[4 * s : 4 * s + 4]) or state.offer_exchange[s])
+    )
+    for seat in range(state.n):
+        if seat == state.active:
+            continue
+        base = 4 * seat
+        for t in range(4):
+            if offers[base + t] and not need[t]:
+                hand[base + t] += offers[base + t]
+                offers[base + t] = 0
+    state.current = state.active
+    state.phase = PHASE_ACCEPT
+    if not accept_choices(state) and not state.may_hold(
+        state.active, (DRAW_THREE_CARD, CARD_TRADE)
+    ):
+        _unfulfilled(state)
+
+
+def _build(state: TowerState, action: TowerAction) -> None:
+    """Accept ``action.seats``' offers, complete from hand (and jokers), place the pieces,
+    hand out the disc, score a completed wonder (rules §6.4-§6.6, §7)."""
+    game = state.game
+    n = state.n
+    active = state.active
+    need = state.need()
+    wonder = state.wonder_of(state.space)
+    offers = state.offer_cards
+    pieces = state.pieces
+    remaining = list(need)
+    receiver = active
+    exchange_cards = 0
+    for seat in action.seats:
+        base = 4 * seat
+        matching = 0
+        for t in range(4):
+            c = offers[base + t]
+            if c:
+                matching += c
+                remaining[t] -= c
+                state.discard[t] += c
+                offers[base + t] = 0
+        if state.offer_exchange[seat]:
+            receiver = seat
+            exchange_cards = matching
+        else:
+            pieces[wonder * n + seat] += matching
+            state.supply[seat] -= matching
+    jokers = action.jokers
+    own = 0
+    hand = state.hand
+    for t in range(4):
+        r = remaining[t]
+        if r:
+            from_hand = r - jokers[t]
+            hand[4 * active + t] -= from_hand
+            state.discard[t] += from_hand
+            own += r
+    for _ in range(action.joker_count):
+        _play_card(state, active, JOKER)
+    placed = own + exchange_cards
+    pieces[wonder * n + active] += placed
+    state.supply[active] -= placed
+    state.disc_owner[state.disc] = receiver
+    state.space_disc[state.space] = NO_DISC
+    state.accepted = action.mask
+    state.built = True
+    per = game.spaces_per_wonder
+    if all(d == NO_DISC for d in state.space_disc[wonder * per : wonder * per + per]):
+        scoring.complete_wonder(state, wonder)
+    _enter_triple(state)
+
+
+def _unfulfilled(state: TowerState) -> None:
+    """Nothing is built; the disc stays; every offer is rejected (rules §6.7)."""
+    state.accepted = 0
+    state.built = False
+    state.phase = PHASE_ACCEPT
+    _enter_triple(state)
+
+
+def _enter_triple(state: TowerState) -> None:
+    state.triple_mask = 0
+    state.triple_next = 1
+    _next_triple(state)
+
+
+def _next_triple(state: TowerState) -> None:
+    """Decision point T for the next rejected offerer who may hold a triple bonus
+    (``may_hold``), clockwise from the active player's left; then the rejected offers
+    score."""
+    n = state.n
+    offers = state.offer_cards
+    while state.triple_next < n:
+        seat = (state.active + state.triple_next) % n
+        state.triple_next += 1
+        if (
+            not state.accepted >> seat & 1
+            and any(offers[4 * seat : 4 * seat + 4])
+            and state.may_hold(seat, _TRIPLE)
+        ):
+            state.phase = PHASE_TRIPLE
+            state.current = seat
+            return
+    _settle_offers(state)
+
+
+def _settle_offers(state: TowerState) -> None:
+    """Rejected offers score and go back to hand; every exchange card goes home; then the
+    end of the game is checked (rules §6.6 steps 3-5)."""
+    data = state.game.data
+    offers = state.offer_cards
+    hand = state.hand
+    gained = [0] * state.n
+    for seat in range(state.n):
+        base = 4 * seat
+        matching = 0
+        for t in range(4):
+            c = offers[base + t]
+            if c:
+                matching += c
+                hand[base + t] += c
+                offers[base + t] = 0
+        if matching:
+            per_card = data.triple_vp if state.triple_mask >> seat & 1 else data.rejected_vp
+            gained[seat] = matching * per_card
+            state.score[seat] += gained[seat]
+        if state.offer_exchange[seat]:
+            state.offer_exchange[seat] = 0
+            state.exchange_in_hand[seat] = 1
+    state.last_build = {
+        "active": state.active,
+        "space": state.space,
+        "disc": state.disc,
+        "built": state.built,
+        "receiver": state.disc_owner[state.disc] if state.built else -1,
+        "offers": state.reveal,
+        "accepted": state.accepted,
+        "triples": state.triple_mask,
+        "rejected_points": tuple(gained),
+        "wonder": state.last_wonder,
+    }
+    state.reveal = ()
+    if state.built and scoring.type_exhausted(state):
+        scoring.final_scoring(state)
+        return
+    _after_turn(state)
+
+
+def _after_turn(state: TowerState) -> None:
+    """The turn is resolved: count it for the safeguard, then decision point D."""
+    if state.built:
+        state.turns_without_build = 0
+    else:
+        state.turns_without_build += 1
+    state.space = NO_DISC
+    state.disc = NO_DISC
+    state.offered = 0
+    state.revealed = False
+    state.accepted = 0
+    state.built = False
+    state.triple_mask = 0
+    state.triple_next = 0
+    if not state.second_turn and state.may_hold(state.active, _DOUBLE):
+        state.phase = PHASE_DOUBLE
+        state.current = state.active
+        return
+    _end_turn(state)
+
+
+def _end_turn(state: TowerState) -> None:
+    """Everyone draws (from the active player clockwise), the column moves on, and the
+    safeguard may end a game nobody builds in (rules §4.1, §4.3, §9.1)."""
+    n = state.n
+    active = state.active
+    for _ in range(state.game.data.end_of_turn_draw):
+        for i in range(n):
+            state.draw((active + i) % n)
+    if (
+        not state.pile
+        and not any(state.discard)
+        and state.turns_without_build >= state.game.data.safeguard_per_player * n
+    ):
+        scoring.final_scoring(state)
+        return
+    state.active = (active + 1) % n
+    state.second_turn = False
+    state.turn_number += 1
+    _start_turn(state)
+
+
+def _start_turn(state: TowerState) -> None:
+    state.phase = PHASE_CHOOSE
+    state.current = state.active

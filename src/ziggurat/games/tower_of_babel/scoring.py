@@ -12,12 +12,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from .components import DISC_BONUS, FIVE_POINTS, TYPES
+from .phases import NO_DISC, PHASE_OVER
 
 if TYPE_CHECKING:
     from .state import TowerState
-
-NO_DISC = -1
-PHASE_OVER = 5
 
 
 def wonder_points(values: Sequence[int], row: tuple[int, int], participation: int) -> list[int]:

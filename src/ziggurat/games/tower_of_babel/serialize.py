@@ -1,10 +1,12 @@
-"""``to_json`` / ``state_from_json``: the whole state, generator and pile order included.
+"""The saved form of a state: the whole state, generator and pile order included.
 
-Card counts are lists in the type order camel, crane, boat, stonemason; action cards in
-the order of :data:`~.components.ACTION_KINDS`. Reading is strict: the shape is checked by
-a schema, then the contents against the game (options, data version, every card, disc and
-piece accounted for exactly once). A corrupt or foreign file raises
-:class:`~ziggurat.core.errors.CorruptState` naming what is wrong and builds nothing.
+The kernel writes and checks the preamble (format, game, options, data version:
+:class:`~ziggurat.core.kernel.StatePreamble`); :func:`state_fields` writes the rest and
+:func:`read_state` reads it back. Card counts are lists in the type order camel, crane,
+boat, stonemason; action cards in the order of :data:`~.components.ACTION_KINDS`. Reading
+is strict: the shape is checked by a schema, then the contents against the game (every
+card, disc and piece accounted for exactly once, a turn the flow can reach). A corrupt file
+raises :class:`~ziggurat.core.errors.CorruptState` naming what is wrong and builds nothing.
 """
 
 from __future__ import annotations
@@ -15,9 +17,10 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ziggurat.core.components import describe_validation_error
 from ziggurat.core.errors import CorruptState
+from ziggurat.core.kernel import StatePreamble
 from ziggurat.core.rng import Rng
 
-from .state import (
+from .phases import (
     NO_DISC,
     PHASE_ACCEPT,
     PHASE_CHOOSE,
@@ -26,13 +29,11 @@ from .state import (
     PHASE_OFFER,
     PHASE_OVER,
     PHASE_TRIPLE,
-    TowerState,
 )
+from .state import TowerState
 
 if TYPE_CHECKING:
     from .game import TowerOfBabelGame
-
-FORMAT = 1
 
 
 class _Model(BaseModel):
@@ -66,11 +67,9 @@ class BuildJson(_Model):
     wonder_scored: WonderScoredJson | None
 
 
-class StateJson(_Model):
+class StateJson(StatePreamble):
     format: Literal[1]
     game: Literal["tower_of_babel"]
-    options: dict[str, Any]
-    data_version: str
     rng: int
     phase: Literal["choose", "offer", "accept", "triple", "double", "over"]
     current_player: int
@@ -108,7 +107,8 @@ def _mask(seats: list[int]) -> int:
     return out
 
 
-def state_to_json(state: TowerState) -> dict[str, Any]:
+def state_fields(state: TowerState) -> dict[str, Any]:
+    """Everything ``to_json`` writes after the kernel's preamble."""
     n = state.n
     w = state.game.num_wonders
     build = None
@@ -137,10 +137,6 @@ def state_to_json(state: TowerState) -> dict[str, Any]:
         }
     last = state.last_build
     return {
-        "format": FORMAT,
-        "game": "tower_of_babel",
-        "options": dict(state.game.options),
-        "data_version": state.game.data_version,
         "rng": state.rng.state,
         "phase": PHASE_NAMES[state.phase],
         "current_player": state.current,
@@ -202,19 +198,13 @@ def _last_build_from_json(data: dict[str, Any], n: int) -> dict[str, Any]:
     return out
 
 
-def state_from_json(game: TowerOfBabelGame, data: dict[str, Any]) -> TowerState:
+def read_state(game: TowerOfBabelGame, data: dict[str, Any]) -> TowerState:
+    """The state ``data`` holds, its preamble checked by the kernel already."""
     source = "Tower of Babel state"
     try:
         parsed = StateJson.model_validate(data)
     except ValidationError as err:
         raise CorruptState(describe_validation_error(source, err)) from None
-    if parsed.options != game.options:
-        raise CorruptState(f"state was saved with options {parsed.options}, not {game.options}")
-    if parsed.data_version != game.data_version:
-        raise CorruptState(
-            f"state was saved with component data version {parsed.data_version}, but the "
-            f"loaded data is version {game.data_version}"
-        )
     n = game.num_players
     w = game.num_wonders
     data_ = game.data

@@ -19,24 +19,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ziggurat.core.api import TERMINAL
-from ziggurat.core.errors import ZigguratError
 from ziggurat.core.rng import Rng
 
 from .components import ACTION_KINDS, TYPES
+from .phases import NO_DISC, PHASE_NAMES, PHASE_OFFER, PHASE_OVER, PHASE_TRIPLE
 from .rules import offer_caps, offer_choices
-from .state import NO_DISC, PHASE_NAMES, PHASE_OFFER, PHASE_OVER, PHASE_TRIPLE
 
 if TYPE_CHECKING:
     from .state import TowerState
 
 MAX_DEALS = 100_000
-
-
-def _check_seat(state: TowerState, seat: int | None) -> None:
-    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
-        raise ZigguratError(f"seat must be an int or None, not {seat!r}")
-    if seat is not None and not 0 <= seat < state.n:
-        raise ZigguratError(f"seat {seat} is not a seat of this game (0..{state.n - 1})")
 
 
 def counts_dict(counts: list[int] | tuple[int, ...]) -> dict[str, int]:
@@ -74,8 +66,8 @@ def sees_offer_sizes(state: TowerState, seat: int | None) -> bool:
 
 
 def view(state: TowerState, seat: int | None) -> dict[str, Any]:
-    """Everything public plus ``seat``'s own secrets, as JSON-ready data."""
-    _check_seat(state, seat)
+    """Everything public plus ``seat``'s own secrets, as JSON-ready data (the kernel has
+    checked the seat)."""
     sizes_seen = sees_offer_sizes(state, seat)
     game = state.game
     n = state.n
@@ -231,12 +223,8 @@ def determinize(state: TowerState, seat: int, rng: Any) -> TowerState:
     decision point shows who holds which, rulings T17). Both piles are reshuffled and the
     generator reseeded, so future draws are unknown too.
     """
-    _check_seat(state, seat)
-    if seat is None:
-        raise ZigguratError("determinize needs a seat; a spectator sees no secrets to keep")
     other = state.clone()
     other._legal = None
-    other._legal_ids = None
     n = state.n
     others = [s for s in range(n) if s != seat]
     hidden_offer = [
