@@ -5,10 +5,11 @@ Each iteration samples a world the searching seat cannot tell from the real one
 walks one shared tree of the seat's information sets with it. Selection is UCB over the
 children available in that world, counting availability (a child is only compared in the
 worlds where it is legal). Values are kept per seat (2-4 players, not zero-sum): at each node
-the player to move picks by their own mean reward. Rollouts follow the game's own policy when
-its heuristics module provides ``rollout_action(state, rng)``, else uniform random moves; a
-rollout may stop early and be scored by the game's ``evaluate(state)`` (rewards in [0, 1] per
-seat), else it runs to the end and rewards a win (1, shared on ties).
+the player to move picks by their own mean reward. Rollouts follow the game's
+:class:`~ziggurat.core.heuristics.Heuristics` (``rollout_action``: uniform random moves by
+default); a rollout stops after ``rollout_depth`` moves and is scored by ``evaluate``
+(rewards in [0, 1] per seat), or, without a depth, runs to the end and rewards a win (1,
+shared on ties).
 """
 
 from __future__ import annotations
@@ -168,22 +169,13 @@ class MCTSAgent:
         """Grow the tree of ``seat``'s information set at ``state`` until the root has been
         visited ``iterations`` times (a reused ``root`` starts with visits of its own) or the
         time is up; ``last_iterations`` counts the iterations this call ran."""
-        heuristics = _heuristics(state)
-        rollout_action = getattr(heuristics, "rollout_action", None)
-        evaluate = getattr(heuristics, "evaluate", None)
-        priors = getattr(heuristics, "action_priors", None)
-        prior = getattr(heuristics, "action_prior", None)
-        if priors is None and prior is not None:
-
-            def priors(world: State, mover: int, actions: list[Action]) -> list[float]:
-                return [prior(world, mover, a) for a in actions]
-
-        # Rollouts run to the end without ``evaluate``; with it, they stop at the agent's
-        # rollout_depth, or else at the depth the game's heuristics suggest (ROLLOUT_DEPTH).
-        depth_limit = self.rollout_depth
-        if depth_limit is None:
-            depth_limit = getattr(heuristics, "ROLLOUT_DEPTH", None)
-        cutoff = depth_limit if evaluate else None
+        heuristics = heuristics_for(state.game.name)
+        rollout_action = heuristics.rollout_action
+        evaluate = heuristics.evaluate
+        priors = heuristics.action_priors
+        # Rollouts stop after the agent's rollout_depth, or else after the depth the game's
+        # heuristics suggest; with neither they run to the end and evaluate is not asked.
+        cutoff = self.rollout_depth if self.rollout_depth is not None else heuristics.rollout_depth
         players = len(state.scores())
         if root is None:
             root = Node(None, players)
@@ -234,11 +226,7 @@ class MCTSAgent:
             while not world.is_terminal():
                 if cutoff is not None and depth >= cutoff:
                     break
-                if rollout_action is not None:
-                    world.apply_action(rollout_action(world, rng))
-                else:
-                    legal = world.legal_actions()
-                    world.apply_action(legal[rng.randrange(len(legal))])
+                world.apply_action(rollout_action(world, rng))
                 depth += 1
             rewards = terminal_rewards(world) if world.is_terminal() else evaluate(world)
             # Backpropagation.
@@ -256,22 +244,22 @@ class MCTSAgent:
         legal_ids: set[int],
         present: int,
         world: State,
-        priors: Callable[[State, int, list[Action]], list[float]] | None,
+        priors: Callable[[State, int, list[Action]], list[float] | None],
     ) -> Action | None:
         """Progressive widening: a node may hold about ``widening * sqrt(visits)`` children,
         tried in the order the game's prior ranks them (random order without one). With a
         few hundred placements to choose from, this is what lets a search of a few thousand
         iterations look past the first move. ``legal_ids`` are the ids of ``legal``,
         ``present`` counts the node's children among them; ``priors`` scores a list of
-        actions at once (the heuristics' own ``action_priors``, or ``action_prior`` one by
-        one), so a game can share the work of ranking hundreds of them."""
+        actions at once (the heuristics' ``action_priors``; ``None`` from it: random order),
+        so a game can share the work of ranking hundreds of them."""
         limit = max(1, math.ceil(self.widening * math.sqrt(node.visits + 1)))
         if present >= limit:
             return None
         order = node.order
         if order is None:
-            if priors is not None:
-                values = priors(world, world.current_player, legal)
+            values = priors(world, world.current_player, legal)
+            if values is not None:
                 # Stable: equal priors keep the order of ``legal``.
                 ranked = sorted(range(len(legal)), key=values.__getitem__, reverse=True)
                 order = [legal[i] for i in ranked]
@@ -307,10 +295,3 @@ def _worker_search(
     agent = MCTSAgent(seed, iterations=iterations, **settings)
     root = agent.search(state, seat)
     return root_stats(root, seat), agent.last_iterations
-
-
-def _heuristics(state: State) -> Any:
-    try:
-        return heuristics_for(state.game.name)
-    except ValueError:
-        return None

@@ -19,6 +19,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from pathlib import Path
+from types import ModuleType
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict
@@ -96,28 +97,35 @@ class BaseGame(ABC):
     def initial_state(self, seed: int) -> BaseState:
         """The position after setup, every draw taken from ``seed``."""
 
-    @abstractmethod
+    # What a seat sees, a world consistent with it, and the saved form are hooks of the game
+    # rather than of the state: the game module sits above the state, views and serialize
+    # modules, so the state module never imports them (no import circle in a game). By
+    # default they call the game's two modules named here, which every game writes.
+
+    views_module: ClassVar[ModuleType]
+    """``view(state, seat)`` and ``determinize(state, seat, rng)`` of this game."""
+
+    serialize_module: ClassVar[ModuleType]
+    """``state_fields(state)`` and ``read_state(game, data)`` of this game."""
+
     def read_state(self, data: dict[str, Any]) -> BaseState:
         """The state ``data`` holds (the preamble is checked already); raises
         :class:`CorruptState` naming what is wrong."""
+        return self.serialize_module.read_state(self, data)  # type: ignore[no-any-return]
 
-    # What a seat sees, a world consistent with it, and the saved form are the game's hooks
-    # rather than the state's: the game module sits above the state, views and serialize
-    # modules, so the state module never imports them (no import circle in a game).
-
-    @abstractmethod
     def state_view(self, state: BaseState, seat: int | None) -> dict[str, Any]:
         """What ``seat`` (None: a spectator) may see of ``state``, JSON-ready; the seat is
         checked already."""
+        return self.views_module.view(state, seat)  # type: ignore[no-any-return]
 
-    @abstractmethod
     def state_determinize(self, state: BaseState, seat: int, rng: Any) -> BaseState:
         """A full state ``seat`` cannot tell from ``state``, hidden parts drawn from ``rng``
         and from nothing else ``seat`` cannot see (not even an order)."""
+        return self.views_module.determinize(state, seat, rng)  # type: ignore[no-any-return]
 
-    @abstractmethod
     def state_fields(self, state: BaseState) -> dict[str, Any]:
         """``state``'s own saved fields; the kernel puts the preamble before them."""
+        return self.serialize_module.state_fields(state)  # type: ignore[no-any-return]
 
     # ------------------------------------------------------------------ hooks: optional
 

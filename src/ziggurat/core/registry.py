@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from .api import Game
 from .errors import InvalidOptions
+from .heuristics import DEFAULT, Heuristics
 from .options import shown
 
 if TYPE_CHECKING:
@@ -26,20 +27,21 @@ GAMES: dict[str, str] = {
 """Every game by name, in the order the product presents them."""
 
 
-HEURISTICS: dict[str, str] = {
-    "babylonia": "ziggurat.games.babylonia.heuristics",
-    "tower_of_babel": "ziggurat.games.tower_of_babel.heuristics",
-    "ishtar": "ziggurat.games.ishtar.heuristics",
-    "amyitis": "ziggurat.games.amyitis.heuristics",
-}
-
-
-def heuristics_for(name: str) -> Any:
-    """The module with a game's evaluation helpers (``tiebreak``), for game-agnostic agents."""
+def heuristics_for(name: str) -> Heuristics:
+    """The game's advice to the bots: ``HEURISTICS`` of the ``heuristics`` module beside its
+    game class, or the defaults of :class:`~ziggurat.core.heuristics.Heuristics` when the
+    game has none."""
+    package = GAMES[name].partition(":")[0].rpartition(".")[0] if name in GAMES else None
+    if package is None:
+        raise InvalidOptions(f"unknown game {shown(name)}; the games are: {', '.join(GAMES)}")
     try:
-        return importlib.import_module(HEURISTICS[name])
-    except KeyError:
-        raise InvalidOptions(f"game {name!r} has no heuristics module") from None
+        module = importlib.import_module(f"{package}.heuristics")
+    except ModuleNotFoundError as missing:
+        if missing.name != f"{package}.heuristics":
+            raise
+        return DEFAULT
+    found: Heuristics = module.HEURISTICS
+    return found
 
 
 def game_names() -> list[str]:

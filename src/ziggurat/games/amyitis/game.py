@@ -35,6 +35,8 @@ class AmyitisGame(BaseGame):
         {"players": n} for n in PLAYER_COUNTS
     )
 
+    views_module = views
+    serialize_module = serialize
     data: AmyitisData
     actions: ActionTable
 
@@ -70,18 +72,6 @@ class AmyitisGame(BaseGame):
         return state
 
     # ------------------------------------------------------------------ the state's hooks
-
-    def state_view(self, state: AmyitisState, seat: int | None) -> dict[str, Any]:
-        return views.view(state, seat)
-
-    def state_determinize(self, state: AmyitisState, seat: int, rng: Any) -> AmyitisState:
-        return views.determinize(state, seat, rng)
-
-    def state_fields(self, state: AmyitisState) -> dict[str, Any]:
-        return serialize.state_fields(state)
-
-    def read_state(self, data: dict[str, Any]) -> AmyitisState:
-        return serialize.read_state(self, data)
 
     # ------------------------------------------------------------------ optional hooks
 

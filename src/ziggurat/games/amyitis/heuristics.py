@@ -24,6 +24,7 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ziggurat.core.heuristics import Heuristics
 from ziggurat.core.rng import Rng
 
 from . import rules, scoring
@@ -453,3 +454,9 @@ __all__ = [
     "rollout_action",
     "tiebreak",
 ]
+
+
+HEURISTICS = Heuristics(
+    ROLLOUT_DEPTH, tiebreak=tiebreak, action_priors=action_priors,
+    rollout_action=rollout_action, evaluate=evaluate,
+)  # fmt: skip

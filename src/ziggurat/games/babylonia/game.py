@@ -85,6 +85,8 @@ class BabyloniaGame(BaseGame):
     )
     conformance_depth: ClassVar[tuple[int, int]] = (3, 2)  # games per set, deep-check spacing
 
+    views_module = views
+    serialize_module = serialize
     data: BabyloniaData
     actions: BabyloniaActionTable
 
@@ -159,18 +161,6 @@ class BabyloniaGame(BaseGame):
         return [t.merchant, t.servant, t.priest, t.farmer]
 
     # ------------------------------------------------------------------ the kernel's hooks
-
-    def state_view(self, state: BabyloniaState, seat: int | None) -> dict[str, Any]:
-        return views.view(state, seat)
-
-    def state_determinize(self, state: BabyloniaState, seat: int, rng: Any) -> BabyloniaState:
-        return views.determinize(state, seat, rng)
-
-    def state_fields(self, state: BabyloniaState) -> dict[str, Any]:
-        return serialize.state_fields(state)
-
-    def read_state(self, data: dict[str, Any]) -> BabyloniaState:
-        return serialize.read_state(self, data)
 
     def describe_action(
         self, action: BabyloniaAction, actor: int, viewer: int | None

@@ -13,6 +13,8 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ziggurat.core.heuristics import Heuristics
+
 from .actions import CARD, END, EXTRA, PLACE
 from .pieces import FARMER, FIELD_CITIES
 
@@ -164,3 +166,9 @@ def evaluate(state: BabyloniaState) -> list[float]:
         best_other = max(s for i, s in enumerate(scores) if i != seat)
         out.append(1.0 / (1.0 + math.exp(-(own - best_other) / SCORE_SCALE)))
     return out
+
+
+HEURISTICS = Heuristics(
+    ROLLOUT_DEPTH, tiebreak=tiebreak, action_priors=action_priors,
+    rollout_action=rollout_action, evaluate=evaluate,
+)  # fmt: skip

@@ -59,6 +59,9 @@ class IshtarGame(BaseGame):
         {"players": 2, "layout": "X0 Y0 -3,7 1,10"},
     )
 
+    views_module = views
+    serialize_module = serialize
+
     def setup(self, data: Path | None) -> None:
         """The component data, the layout (its form and legality checked before anything
         is built on it), the grid, the tiles' geometry, the token patterns and the actions."""
@@ -185,18 +188,6 @@ class IshtarGame(BaseGame):
 
     def initial_state(self, seed: int) -> IshtarState:
         return set_up(self, Rng(seed))
-
-    def read_state(self, data: dict[str, Any]) -> IshtarState:
-        return serialize.read_state(self, data)
-
-    def state_view(self, state: IshtarState, seat: int | None) -> dict[str, Any]:
-        return views.view(state, seat)
-
-    def state_determinize(self, state: IshtarState, seat: int, rng: Any) -> IshtarState:
-        return views.determinize(state, seat, rng)
-
-    def state_fields(self, state: IshtarState) -> dict[str, Any]:
-        return serialize.state_fields(state)
 
     def describe_action(
         self, action: IshtarAction, actor: int, viewer: int | None

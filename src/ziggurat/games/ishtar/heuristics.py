@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from ziggurat.core.heuristics import Heuristics
 from ziggurat.core.rng import Rng
 
 from . import rules, scoring
@@ -256,3 +257,9 @@ def evaluate(state: IshtarState) -> list[float]:
         best_other = max(v for i, v in enumerate(values) if i != seat)
         out.append(1.0 / (1.0 + math.exp(-(own - best_other) / SCORE_SCALE)))
     return out
+
+
+HEURISTICS = Heuristics(
+    ROLLOUT_DEPTH, tiebreak=tiebreak, action_priors=action_priors,
+    rollout_action=rollout_action, evaluate=evaluate,
+)  # fmt: skip

@@ -52,6 +52,9 @@ class TowerOfBabelGame(BaseGame):
         {"action_cards": False},
     )
 
+    views_module = views
+    serialize_module = serialize
+
     data: TowerData
     actions: TowerActionTable
 
@@ -138,18 +141,6 @@ class TowerOfBabelGame(BaseGame):
         return out
 
     # ------------------------------------------------------------------ the kernel's hooks
-
-    def read_state(self, data: dict[str, Any]) -> TowerState:
-        return serialize.read_state(self, data)
-
-    def state_fields(self, state: TowerState) -> dict[str, Any]:
-        return serialize.state_fields(state)
-
-    def state_view(self, state: TowerState, seat: int | None) -> dict[str, Any]:
-        return views.view(state, seat)
-
-    def state_determinize(self, state: TowerState, seat: int, rng: Any) -> TowerState:
-        return views.determinize(state, seat, rng)
 
     def describe_action(
         self, action: TowerAction, actor: int, viewer: int | None

@@ -24,6 +24,7 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ziggurat.core.heuristics import Heuristics
 from ziggurat.core.rng import Rng
 
 from .actions import (
@@ -305,3 +306,9 @@ def evaluate(state: TowerState) -> list[float]:
         best_other = max(v for i, v in enumerate(values) if i != seat)
         out.append(1.0 / (1.0 + math.exp(-(own - best_other) / SCORE_SCALE)))
     return out
+
+
+HEURISTICS = Heuristics(
+    ROLLOUT_DEPTH, tiebreak=tiebreak, action_priors=action_priors,
+    rollout_action=rollout_action, evaluate=evaluate,
+)  # fmt: skip

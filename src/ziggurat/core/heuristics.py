@@ -1,0 +1,73 @@
+"""What a game tells the game-agnostic bots, as one class with every hook declared here.
+
+The greedy agent and the search (``ziggurat.agents``) know no game: they ask the game's
+``heuristics.py`` for a :class:`Heuristics` (its module attribute ``HEURISTICS``). Every hook
+has a default, so a game without heuristics is still played: ties broken at random, legal
+moves tried in random order, rollouts of random moves played to the end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from .action import Action
+
+
+class Heuristics:
+    """A game's advice to the bots. A game's ``heuristics.py`` sets ``HEURISTICS`` to one,
+    built from its own functions (``Heuristics(ROLLOUT_DEPTH, tiebreak=..., evaluate=...)``)
+    or from a subclass; what it does not give keeps the default below."""
+
+    rollout_depth: int | None = None
+    """Actions a search rollout plays before :meth:`evaluate` scores the position; ``None``
+    plays every rollout to the end of the game (then ``evaluate`` is never asked)."""
+
+    def __init__(
+        self,
+        rollout_depth: int | None = None,
+        *,
+        tiebreak: Callable[[Any, int, Any], float] | None = None,
+        action_priors: Callable[[Any, int, Sequence[Any]], list[float] | None] | None = None,
+        rollout_action: Callable[[Any, Any], Any] | None = None,
+        evaluate: Callable[[Any], list[float]] | None = None,
+    ) -> None:
+        if rollout_depth is not None:
+            self.rollout_depth = rollout_depth
+        given = {
+            "tiebreak": tiebreak,
+            "action_priors": action_priors,
+            "rollout_action": rollout_action,
+            "evaluate": evaluate,
+        }
+        for hook, function in given.items():
+            if function is not None:
+                setattr(self, hook, function)  # the game's function in place of the default
+
+    def tiebreak(self, state: Any, seat: int, action: Action) -> float:
+        """Among moves that gain ``seat`` the same points now, the greater value is better.
+        Default: all alike (the greedy agent then draws at random)."""
+        return 0.0
+
+    def action_priors(
+        self, state: Any, seat: int, actions: Sequence[Action]
+    ) -> list[float] | None:
+        """A value per action of ``actions``, for the order in which the search tries them
+        (greater first); ``None``: no preference, tried in random order. Default: ``None``."""
+        return None
+
+    def rollout_action(self, state: Any, rng: Any) -> Action:
+        """The move a search rollout plays. Default: a legal move drawn uniformly."""
+        legal = state.legal_actions()
+        return legal[rng.randrange(len(legal))]
+
+    def evaluate(self, state: Any) -> list[float]:
+        """Each seat's expected share of the victory at a position where a rollout stopped
+        (summing to 1). Default: the seats leading now share it."""
+        winners = state.winners() or list(range(len(state.scores())))
+        share = 1.0 / len(winners)
+        return [share if seat in winners else 0.0 for seat in range(len(state.scores()))]
+
+
+DEFAULT = Heuristics()
+"""The heuristics of a game that has none of its own."""
