@@ -12,6 +12,10 @@ and everything drawn comes from the game's *terminal front end*, the module
     can_undo(before, after) -> bool                           # may this move be taken back?
     NOTATION_HELP, NOTATION_EXAMPLES
 
+``render_view`` and ``note_text`` are those of the game's :class:`ziggurat.render_kit.FrontEnd`,
+the scaffold every game's screen is built on (seat labels, log, layout); the game draws its
+own board and panels.
+
 Who sees what: with one human, always that human's view; with several (hot-seat), the view of
 the human about to act, with a "pass the screen" pause between different humans; with none,
 the spectator view. The game record is saved after every action, so nothing is lost when a
@@ -33,13 +37,14 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.text import Text
 
 from ziggurat.agents.base import Agent
 from ziggurat.agents.human import HumanAgent, QuitGame, UndoRequest
 from ziggurat.core.api import Game, State
 from ziggurat.core.records import GameRecord, game_of, load_record, replay_states
+from ziggurat.render_kit import best_first, winners_label
 
 EXIT_OK, EXIT_INPUT_ENDED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -158,17 +163,21 @@ class Table:
             return current
         return None if not self.humans else self.screen_owner
 
+    def screen(self, viewer: int | None) -> RenderableType:
+        """The board as ``viewer`` (None: a spectator) sees it now, with the move log."""
+        return self.frontend.render_view(
+            self.state.view(viewer),
+            seat_names=self.names,
+            notes=self.notes,
+            width=self.console.width,
+        )
+
     def draw(self, viewer: int | None = None, *, final: bool = False) -> None:
         """Clear the screen (at a terminal) and draw the board for ``viewer``."""
         if viewer is None and not final:
             viewer = self.viewer()
         self.term.clear()
-        view = self.state.view(viewer)
-        self.console.print(
-            self.frontend.render_view(
-                view, seat_names=self.names, notes=self.notes, width=self.console.width
-            )
-        )
+        self.console.print(self.screen(viewer))
 
     def show_log(self) -> None:
         viewer = self.viewer()
@@ -296,14 +305,7 @@ class Table:
             self.draw(viewer, final=True)
         else:
             self.console.print()
-            self.console.print(
-                self.frontend.render_view(
-                    self.state.view(None),
-                    seat_names=self.names,
-                    notes=self.notes,
-                    width=self.console.width,
-                )
-            )
+            self.console.print(self.screen(None))
         self.console.print()
         self.console.print(
             result_text(self.state, self.names, len(self.notes), self.seed), soft_wrap=True
@@ -316,10 +318,8 @@ def result_text(state: State, names: Sequence[str], moves: int, seed: int) -> Te
     scores = state.scores()
     winners = state.winners()
     text = Text("Final scores: ", style="bold")
-    order = sorted(range(len(scores)), key=lambda s: -scores[s])
-    text.append(", ".join(f"{s} {names[s]} {scores[s]}" for s in order))
-    label = "Winner" if len(winners) == 1 else "Shared win"
-    text.append(f"\n{label}: ", style="bold")
+    text.append(", ".join(f"{s} {names[s]} {scores[s]}" for s in best_first(scores)))
+    text.append(f"\n{winners_label(winners)}: ", style="bold")
     text.append(", ".join(f"{s} {names[s]}" for s in winners), style="bold green")
     text.append(f"  ({moves} moves, seed {seed})", style="grey50")
     return text

@@ -643,3 +643,26 @@ def test_plant_city_marks_the_squares_the_plant_may_go_on() -> None:
     city = view["track"]["cities"][view["track"]["caravan"]]
     status = text.rstrip().split("Round ")[-1]
     assert f"must plant a garden square ({city['name'].title()}: a quality " in status
+
+
+def test_log_reads_what_the_2nd_took_of_ishtars_reward_off_the_views() -> None:
+    def ishtar_with_a_2nd(state: AmyitisState) -> bool:
+        view = state.view(None)
+        return view["phase"] == "ishtar" and view["pending"]["second"] is not None
+
+    for seed in range(40):
+        state, _ = _play(3, seed, ishtar_with_a_2nd)
+        if not state.is_terminal():
+            break
+    else:
+        pytest.fail("no Ishtar reward with a 2nd in 40 games")
+    seat = state.current_player
+    second = state.view(None)["pending"]["second"]
+    talent = next(a for a in state.legal_actions() if str(a) == "ishtar talent")
+    for camels, words in ((5, "takes the camel"), (0, "takes nothing")):
+        before = state.clone()
+        before.camel_stock = camels  # with no camel left, the 2nd gets nothing
+        after = before.clone()
+        after.apply_action(talent)
+        note = render.move_note(before, after, seat, talent, 1)
+        assert f"seat {second} (2nd) {words}" in note.events

@@ -467,3 +467,14 @@ def test_undo_only_for_moves_that_reveal_nothing() -> None:
     before = ending.clone()
     ending.apply_action(game.parse_action(ending, "end turn"))
     assert not render.can_undo(before, ending)
+
+
+def test_last_round_names_the_empty_stacks_the_view_shows() -> None:
+    state, notes = _play(2, 3, lambda s: s.end_triggered, kinds="random")
+    assert state.end_triggered and not state.is_terminal()
+    view = state.view(None)
+    empty = sum(1 for stack in view["stacks"] if not stack["size"])
+    assert empty == state.game.data.end_empty_stacks  # what the engine ends the game on
+    words = f"{empty} stacks are empty"
+    assert f"Last round: {words}; the game ends after the turn of " in render.view_text(view)
+    assert f"{words}: this round is the last" in notes[-1].events

@@ -177,3 +177,30 @@ def test_recent_placements_are_the_others_moves_since_my_turn() -> None:
     assert recent_placements(notes, None) == {(5, 5), (6, 6)}
     assert recent_placements([], 0) == set()
     assert recent_placements([], None) == set()
+
+
+def test_card_texts_come_from_the_view() -> None:
+    """The cards table shows each card's printed name and the help screen its printed
+    effect, both the data file's as the view gives them; the numbered list names the card."""
+    game = load_game("babylonia", players=3)
+    for seed in range(20):
+        state = game.new_initial_state(seed=seed)
+        bots = [make_agent("greedy", s) for s in range(3)]
+        while not state.is_terminal() and state.view(None)["phase"] != "card":
+            seat = state.current_player
+            state.apply_action(bots[seat].select_action(state, seat))
+        if not state.is_terminal():
+            break
+    else:
+        pytest.fail("no ziggurat card won in 20 games")
+    view = state.view(state.current_player)
+    text = view_text(view)
+    legal = [str(a) for a in state.legal_actions()]
+    groups = dict(group_moves(view, legal))
+    for card in view["cards"]:
+        assert f"{card['number']}  {card['name']}" in text
+        move = f"card {card['number']}"
+        if move in legal:
+            assert groups[f"{move} ({card['name']})"] == card["effect"]
+            assert render.move_hint(view, move) == card["name"]
+    assert "other" not in groups  # every choice is a card, each on its own line

@@ -358,7 +358,19 @@ def test_help_groups_hundreds_of_offers_into_a_few_lines() -> None:
     assert len(groups) <= 8
     disc = game.disc_text(state.disc)
     assert groups["offer"].endswith(f"({len(moves)} legal offers for {disc})")
-    assert groups["offer limits"].startswith(f"at most {sum(state.need())} building cards in all")
+    # The limits are read off the legal offers: the largest in all and in matching cards.
+    offers = [a.cards for a in legal if a.kind == OFFER]
+    need = state.need()
+    most = max(map(sum, offers))
+    matching = max(sum(c for c, n in zip(cards, need, strict=True) if n) for cards in offers)
+    assert most <= sum(need)
+    assert groups["offer limits"].startswith(f"at most {most} building cards in all")
+    if matching == 0:
+        assert ", no matching card;" in groups["offer limits"]
+    elif matching < most:
+        assert f", at most {matching} matching card" in groups["offer limits"]
+    else:
+        assert "matching" not in groups["offer limits"]
     assert groups["no offer"] == "offer nothing"
     assert "in all)" in groups["offer with other cards"]
     assert sum(len(v) for v in groups.values()) < 1200

@@ -13,7 +13,8 @@ input, :class:`UndoRequest` for ``u``; the terminal loop handles both.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from dataclasses import KW_ONLY, dataclass
+from typing import Any, ClassVar, Protocol
 
 from rich.console import Console
 from rich.table import Table
@@ -56,35 +57,27 @@ class Frontend(Protocol):
 ReadLine = Callable[[str], str]
 
 
+@dataclass
 class HumanAgent:
     """Asks a person for each decision of their seat.
 
     ``read_line(prompt)`` returns one line of input and raises ``EOFError`` at the end of
-    input; ``redraw()`` draws the board again (the ``board`` command); ``can_undo()`` says
-    whether ``u`` may take a move back now. ``suggest_seed`` seeds the greedy ranking used for
-    suggestions, so a replayed session suggests the same moves.
+    input; ``redraw()`` draws the board again (the ``board`` command); ``show_log()`` prints
+    the whole move log; ``can_undo()`` says whether ``u`` may take a move back now.
+    ``suggest_seed`` seeds the greedy ranking used for suggestions, so a replayed session
+    suggests the same moves.
     """
 
-    name = "human"
+    name: ClassVar[str] = "human"
 
-    def __init__(
-        self,
-        console: Console,
-        read_line: ReadLine,
-        frontend: Frontend,
-        *,
-        suggest_seed: int = 0,
-        redraw: Callable[[], None] | None = None,
-        show_log: Callable[[], None] | None = None,
-        can_undo: Callable[[], bool] | None = None,
-    ) -> None:
-        self.console = console
-        self.read_line = read_line
-        self.frontend = frontend
-        self.suggest_seed = suggest_seed
-        self.redraw = redraw
-        self.show_log = show_log
-        self.can_undo = can_undo
+    console: Console
+    read_line: ReadLine
+    frontend: Frontend
+    _: KW_ONLY
+    suggest_seed: int = 0
+    redraw: Callable[[], None] | None = None
+    show_log: Callable[[], None] | None = None
+    can_undo: Callable[[], bool] | None = None
 
     # ------------------------------------------------------------------ choosing
 

@@ -14,7 +14,10 @@ planting took, a field row completed, Marduk's points, a new round.
 This module is the game's *terminal front end*: the game-agnostic loop in
 :mod:`ziggurat.terminal` finds it by the game's name and calls :func:`render_view`,
 :func:`move_note`, :func:`note_text`, :func:`group_moves`, :func:`move_hint`,
-:func:`can_undo`, and reads :data:`NOTATION_HELP` / :data:`NOTATION_EXAMPLES`.
+:func:`can_undo`, and reads :data:`NOTATION_HELP` / :data:`NOTATION_EXAMPLES`. What every
+game's front end shares (the seat labels, the log's lines, the screen's plumbing) is
+:mod:`ziggurat.render_kit`; this module draws the gardens, the route, the craft rows and the
+players.
 
 The gardens. Square ``Gxy`` stands at column ``x - y`` and height ``x + y`` of a diamond, so
 G00 is the bottom tip, G33 the top, and floor 1 is the V along the two lower sides with the
@@ -30,13 +33,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from ziggurat.render_shared import DIM, last_moves, names_for, seat_text, to_plain
+from ziggurat import render_kit as kit
+from ziggurat.render_shared import DIM, Seats, joined, lines_text, plural
 
 from .actions import NOTATION_HELP as _ENGINE_NOTATION_HELP
 
@@ -54,6 +57,7 @@ NOTATION_EXAMPLES = (
 # printed cubes are blue, red, black and white; black and white would not show on a terminal,
 # so seats 2 and 3 are green and yellow. Grey cubes stay grey.
 SEAT_COLOURS = ("dodger_blue1", "red1", "green3", "gold1")
+SEATS = Seats(tuple(f"bold {colour}" for colour in SEAT_COLOURS))
 NEUTRAL_STYLE = "bold grey62"
 OPEN_STYLE = "bold cyan"
 RIVER_STYLE = "bold blue"
@@ -105,17 +109,8 @@ _SQUARE_RE = re.compile(r"^G(\d)(\d)$")
 _RECRUIT_RE = re.compile(r"^recruit (\d+) (\w+)$")
 
 
-def seat_style(seat: int) -> str:
-    return f"bold {SEAT_COLOURS[seat % len(SEAT_COLOURS)]}"
-
-
-def _names(view: dict[str, Any], seat_names: Sequence[str] | None) -> list[str] | None:
-    return names_for(seat_names, view["players"])
-
-
-def seat_label(seat: int, seat_names: Sequence[str] | None, viewer: int | None = None) -> Text:
-    """The seat's name in its colour, "(you)" for the viewer (:func:`seat_text`)."""
-    return seat_text(seat, seat_names, seat_style(seat), viewer)
+seat_style = SEATS.style
+seat_label = SEATS.label
 
 
 def _bold(words: str) -> Text:
@@ -148,19 +143,13 @@ def resource_text(name: str) -> Text:
 
 def holdings_text(resources: dict[str, int], *, empty: str = "none") -> Text:
     """``2 barley, wine``: the resources held, each in its colour; ``empty`` for none."""
-    text = Text()
-    for name in RESOURCE_ORDER:
-        count = resources.get(name, 0)
-        if not count:
-            continue
-        if text:
-            text.append(", ")
-        if count > 1:
-            text.append(f"{count} ")
-        text.append_text(resource_text(name))
-    if not text:
-        text.append(empty, style=DIM)
-    return text
+    counts = ((name, resources.get(name, 0)) for name in RESOURCE_ORDER)
+    held = (
+        Text.assemble(f"{count} " if count > 1 else "", resource_text(name))
+        for name, count in counts
+        if count
+    )
+    return joined(held, ", ", empty=empty)
 
 
 def _held(resources: dict[str, int]) -> int:
@@ -191,11 +180,11 @@ def bonus_words(bonus: dict[str, Any]) -> str:
     if bonus.get("vp"):
         parts.append(f"{bonus['vp']} VP")
     if bonus.get("talents"):
-        parts.append(_plural(bonus["talents"], "talent"))
+        parts.append(plural(bonus["talents"], "talent"))
     if bonus.get("camels"):
-        parts.append(_plural(bonus["camels"], "camel"))
+        parts.append(plural(bonus["camels"], "camel"))
     if bonus.get("resource_choice"):
-        parts.append(_plural(bonus["resource_choice"], "resource") + " of choice")
+        parts.append(plural(bonus["resource_choice"], "resource") + " of choice")
     if bonus.get("court"):
         parts.append(f"the next {bonus['court']}")
     if bonus.get("court_choice"):
@@ -235,10 +224,6 @@ def cubes_text(owners: Sequence[int | str | None], length: int) -> Text:
     return text
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' if n != 1 else ''}"
-
-
 # --------------------------------------------------------------------------- the gardens
 
 
@@ -253,19 +238,19 @@ class Canvas:
         self.lines[line].append((max(0, column), text, style))
 
     def text(self) -> Text:
-        out = Text(no_wrap=True, overflow="crop")
-        for i, pieces in enumerate(self.lines):
+        lines = []
+        for pieces in self.lines:
+            line = Text()
             pos = 0
             for column, piece, style in sorted(pieces, key=lambda p: p[0]):
                 if column < pos:
                     piece = piece[pos - column :]
                     column = pos
-                out.append(" " * (column - pos))
-                out.append(piece, style=style)
+                line.append(" " * (column - pos))
+                line.append(piece, style=style)
                 pos = column + len(piece)
-            if i < len(self.lines) - 1:
-                out.append("\n")
-        return out
+            lines.append(line)
+        return lines_text(lines, crop=True)
 
 
 def _square_xy(name: str) -> tuple[int, int] | None:
@@ -474,7 +459,7 @@ def _temple_rewards(view: dict[str, Any]) -> dict[str, str]:
     }
 
 
-def temples_panel(view: dict[str, Any], seat_names: Sequence[str] | None = None) -> Group:
+def temples_panel(view: dict[str, Any]) -> Group:
     """The three temples (cubes enter at the left), who is 1st and 2nd (``temple_places``),
     and their rewards."""
     title = _bold("Temples ")
@@ -557,10 +542,9 @@ def stock_panel(view: dict[str, Any]) -> Group:
     return Group(*lines)
 
 
-def side_panel(view: dict[str, Any], seat_names: Sequence[str] | None = None) -> Group:
-    return Group(
-        temples_panel(view, seat_names), Text(), fields_panel(view), Text(), stock_panel(view)
-    )
+def side_panel(view: dict[str, Any]) -> Group:
+    """Beside the garden: the temples, the fields and the stock."""
+    return Group(temples_panel(view), Text(), fields_panel(view), Text(), stock_panel(view))
 
 
 # --------------------------------------------------------------------------- the route
@@ -641,7 +625,7 @@ def craft_table(view: dict[str, Any]) -> Group:
         elif cost == 0:
             cost_text = Text("free", style="bold green")
         else:
-            cost_text = Text(_plural(cost, "talent"), style="bold")
+            cost_text = Text(plural(cost, "talent"), style="bold")
         cards = []
         for card in row["cards"]:
             if card["taken"]:
@@ -654,7 +638,7 @@ def craft_table(view: dict[str, Any]) -> Group:
     effects = (
         "peasant: field cube + resource · priest: temple cube · "
         f"engineer: irrigation +{rules['engineer_vp']} VP · "
-        f"merchant: {'camel' if camels == 1 else _plural(camels, 'camel')}"
+        f"merchant: {'camel' if camels == 1 else plural(camels, 'camel')}"
     )
     return Group(title, table, Text(effects, style=DIM))
 
@@ -662,10 +646,9 @@ def craft_table(view: dict[str, Any]) -> Group:
 # --------------------------------------------------------------------------- the players
 
 
-def players_table(view: dict[str, Any], seat_names: Sequence[str] | None = None) -> Group:
+def players_table(view: dict[str, Any], names: Sequence[str] | None = None) -> Group:
     """One row per seat: points, talents, camels, resources held / storage limit, cubes in
     supply, court card levels, gardeners, garden tiles, start player and pass order."""
-    names = _names(view, seat_names)
     viewer = view["seat"]
     decider = _decider(view)
     order = view["pass_order"]
@@ -686,11 +669,7 @@ def players_table(view: dict[str, Any], seat_names: Sequence[str] | None = None)
         res = holdings_text(p["resources"], empty="-")
         limit = p["storage_limit"]
         res.append(f" ({held}/{limit})", style="bold red" if held > limit else DIM)
-        court = Text()
-        for i, c in enumerate(("banker", "caravaneer", "palace")):
-            if i:
-                court.append(" ")
-            court.append_text(_level(p["court"].get(c, 0)))
+        court = joined(_level(p["court"].get(c, 0)) for c in ("banker", "caravaneer", "palace"))
         table.add_row(
             "▶" if s == decider else " ",
             seat_label(s, names, viewer),
@@ -713,12 +692,7 @@ def players_table(view: dict[str, Any], seat_names: Sequence[str] | None = None)
     turn = _bold("Start player ")
     turn.append_text(seat_label(view["start"], names, viewer))
     turn.append(" · passed: ", style="bold")
-    for i, s in enumerate(order):
-        if i:
-            turn.append(", ")
-        turn.append_text(seat_label(s, names, viewer))
-    if not order:
-        turn.append("nobody yet", style=DIM)
+    turn.append_text(SEATS.labels(order, names, viewer, empty="nobody yet"))
     return Group(table, legend, turn)
 
 
@@ -726,9 +700,8 @@ def _level(value: int) -> Text:
     return Text(str(value), style="" if value else DIM)
 
 
-def tiles_text(view: dict[str, Any], seat_names: Sequence[str] | None = None) -> Group | None:
+def tiles_text(view: dict[str, Any], names: Sequence[str] | None = None) -> Group | None:
     """The garden tiles each seat has planted (they count for the Amyitis card at the end)."""
-    names = _names(view, seat_names)
     lines: list[RenderableType] = []
     for p in view["player_info"]:
         if not p["tiles"]:
@@ -743,13 +716,12 @@ def tiles_text(view: dict[str, Any], seat_names: Sequence[str] | None = None) ->
     return Group(Text("Garden tiles planted", style="bold"), *lines)
 
 
-def final_panel(view: dict[str, Any], seat_names: Sequence[str] | None = None) -> Group | None:
+def final_panel(view: dict[str, Any], names: Sequence[str] | None = None) -> Group | None:
     """The final scoring (rules reference §7): each seat's points by source (``points``: in
     play, then the Amyitis card for the tiles planted and the resources left), the total, the
     tie-breaks (garden tiles, talents), and the winners."""
     if not _over(view):
         return None
-    names = _names(view, seat_names)
     players = view["player_info"]
     sources = list(players[0]["points"])
     table = TextTable()
@@ -760,7 +732,7 @@ def final_panel(view: dict[str, Any], seat_names: Sequence[str] | None = None) -
     table.add_column("tiles", justify="right")
     table.add_column("tal", justify="right")
     scores = view.get("scores") or [p["score"] for p in players]
-    for s in sorted(range(len(players)), key=lambda s: -scores[s]):
+    for s in kit.best_first(scores):
         p = players[s]
         table.add_row(
             seat_label(s, names, view["seat"]),
@@ -769,12 +741,7 @@ def final_panel(view: dict[str, Any], seat_names: Sequence[str] | None = None) -
             str(len(p["tiles"])),
             str(p["talents"]),
         )
-    winners = view.get("winners", [])
-    line = _bold("Winner: " if len(winners) == 1 else "Shared win: ")
-    for i, s in enumerate(winners):
-        if i:
-            line.append(", ")
-        line.append_text(seat_label(s, names))
+    line = kit.winners_line(view.get("winners", []), SEATS, names)
     rules = view["rules"]
     steps = [f"{tiles}+ tiles {vp} VP" for tiles, vp in rules["amyitis_bonus"]]
     more = {
@@ -791,9 +758,8 @@ def final_panel(view: dict[str, Any], seat_names: Sequence[str] | None = None) -
 # --------------------------------------------------------------------------- the status
 
 
-def task_text(view: dict[str, Any], seat_names: Sequence[str] | None = None) -> Text:
+def task_text(view: dict[str, Any], names: Sequence[str] | None = None) -> Text:
     """What the seat deciding must decide (``view["task"]``) and what it needs to know."""
-    names = _names(view, seat_names)
     seat = _decider(view)
     phase = view["phase"]
     text = Text(view["task"])
@@ -850,24 +816,13 @@ def task_text(view: dict[str, Any], seat_names: Sequence[str] | None = None) -> 
     return text
 
 
-def status_text(view: dict[str, Any], seat_names: Sequence[str] | None = None) -> Text:
+def status_text(view: dict[str, Any], names: Sequence[str] | None = None) -> Text:
     """Whose decision it is and what it is (or the winners), with the round."""
-    names = _names(view, seat_names)
     viewer = view["seat"]
-    text = Text()
     if _over(view):
-        winners = view.get("winners", [])
-        text.append("Game over. ", style="bold")
-        for i, s in enumerate(winners):
-            if i:
-                text.append(" and ")
-            text.append_text(seat_label(s, names, viewer))
-        text.append(" wins." if len(winners) == 1 else " share the win.")
-        return text
-    seat = view["current"]
-    text.append(f"Round {view['round']}", style="bold")
-    text.append(f" ({view['phase']}): ", style="bold")
-    text.append_text(seat_label(seat, names, viewer))
+        return kit.game_over_text(view.get("winners", []), SEATS, names, viewer)
+    heading = f"Round {view['round']} ({view['phase']}): "
+    text = kit.turn_heading(heading, view["current"], SEATS, names, viewer)
     text.append(" must ")
     text.append_text(task_text(view, names))
     return text
@@ -876,18 +831,11 @@ def status_text(view: dict[str, Any], seat_names: Sequence[str] | None = None) -
 # --------------------------------------------------------------------------- the move log
 
 
-@dataclass(frozen=True, slots=True)
-class MoveNote:
-    """One action as the log shows it (the same for every viewer: nothing in an Amyitis move
-    is secret). ``deltas`` are the points it moved, the automatic steps included; ``events``
-    what followed: the steps the engine took as the only option, a field row completed, a
-    new round, the end."""
-
-    number: int
-    seat: int
-    words: str
-    deltas: tuple[int, ...]
-    events: tuple[str, ...]
+MoveNote = kit.LogNote
+"""One action as the log shows it (the same for every viewer: nothing in an Amyitis move is
+secret, so ``private`` and ``public`` are the same :attr:`words`). ``deltas`` are the points
+it moved, the automatic steps included; ``events`` what followed: the steps the engine took
+as the only option, a field row completed, a new round, the end."""
 
 
 _MOVER_STEPS = ("field", "temple", "sell", "irrigate", "court", "plant", "take", "choose")
@@ -958,8 +906,9 @@ def _field_events(vb: dict[str, Any], va: dict[str, Any]) -> list[str]:
 
 
 def _temple_events(vb: dict[str, Any], va: dict[str, Any], described: dict[str, Any]) -> list[str]:
-    """What the procession and the temples' rewards did: the grey cubes, Ishtar's other item
-    for the 2nd (``pending["second"]``), Marduk's points (by source in the views)."""
+    """What the procession and the temples' rewards did: the grey cubes, what the 2nd
+    (``pending["second"]``) took of Ishtar's reward and Marduk's points (both read off the
+    views)."""
     events: list[str] = []
     kind = described["type"]
     if kind == "procession":
@@ -967,8 +916,9 @@ def _temple_events(vb: dict[str, Any], va: dict[str, Any], described: dict[str, 
         events.append(f"grey cubes into {' and '.join(_title(t) for t in grey)}")
     second = vb["pending"]["second"]
     if kind == "ishtar" and second is not None:
-        other = "talent" if described["item"] == "camel" else "camel"
-        events.append(f"seat {second} (2nd) takes the {other}")
+        pb, pa = vb["player_info"][second], va["player_info"][second]
+        got = [item for item in ("camel", "talent") if pa[item + "s"] > pb[item + "s"]]
+        events.append(f"seat {second} (2nd) takes {'the ' + got[0] if got else 'nothing'}")
     marduk = [
         (pa["points"]["marduk"] - pb["points"]["marduk"], pa["seat"])
         for pb, pa in zip(vb["player_info"], va["player_info"], strict=True)
@@ -992,11 +942,11 @@ def move_note(
     if kind == "recruit":
         cost = vb["craft_rows"][described["row"] - 1]["cost"] or 0
         if cost:
-            words += f", paying {_plural(cost, 'talent')}"
+            words += f", paying {plural(cost, 'talent')}"
     elif kind == "caravan":
         cost = vb["caravan_costs"].get(described["city"])
         if cost:
-            words += f", paying {_plural(cost, 'camel')}"
+            words += f", paying {plural(cost, 'camel')}"
     elif kind == "field":
         row = next(f for f in vb["fields"] if f["row"] == described["field"])
         free = next((s["resource"] for s in row["spaces"] if s["owner"] is None), None)
@@ -1017,47 +967,8 @@ def move_note(
         events.append(f"round {va['round']} begins, seat {va['start']} starts")
     if _over(va):
         events.append("game over: final scoring")
-    deltas = tuple(a - b for a, b in zip(after.scores(), before.scores(), strict=True))
-    return MoveNote(number, seat, words, deltas, tuple(events))
-
-
-def _points_text(note: MoveNote) -> Text:
-    text = Text()
-    own = note.deltas[note.seat]
-    if own:
-        text.append(f" {own:+d}", style="bold green" if own > 0 else "bold red")
-    for s, d in enumerate(note.deltas):
-        if s != note.seat and d:
-            text.append(", ")
-            text.append(f"seat {s}", style=seat_style(s))
-            text.append(f" {d:+d}", style="green" if d > 0 else "red")
-    return text
-
-
-def note_text(note: MoveNote, viewer: int | None, seat_names: Sequence[str] | None = None) -> Text:
-    """``" 23 1 greedy: moves the caravan to Ur, paying 2 camels +2 · takes T05 (2 talents)"``
-    (the same for every viewer)."""
-    del viewer
-    text = Text(f"{note.number:>3} ", style=DIM)
-    text.append_text(seat_label(note.seat, seat_names))
-    text.append(": ")
-    text.append(note.words)
-    text.append_text(_points_text(note))
-    for event in note.events:
-        text.append(" · ", style=DIM)
-        text.append(event, style="italic")
-    return text
-
-
-def log_table(
-    notes: Sequence[MoveNote],
-    viewer: int | None,
-    seat_names: Sequence[str] | None = None,
-    lines: int = 8,
-    current: int | None = None,
-) -> Group:
-    """The last ``lines`` moves (or the ``lines`` up to move ``current`` in a replay)."""
-    return last_moves(notes, lambda note: note_text(note, viewer, seat_names), lines, current)
+    deltas = kit.points_moved(before.scores(), after.scores())
+    return MoveNote(number, seat, words, words, deltas, tuple(events))
 
 
 # --------------------------------------------------------------------------- the screen
@@ -1088,13 +999,13 @@ def _side_by_side(left: list[Text], right: list[Text], left_width: int, gap: int
     return out
 
 
-def _board(view: dict[str, Any], names: Sequence[str] | None, width: int) -> RenderableType:
+def _board(view: dict[str, Any], width: int) -> RenderableType:
     """The garden and its legend, with the temples, fields and stock beside it when there is
     room (else below)."""
     title = _bold("The hanging gardens ")
     title.append("(G00 at the bottom, G33 at the top)", style=DIM)
     garden = [title, *render_garden(view).split("\n")]
-    side = _lines(side_panel(view, names))
+    side = _lines(side_panel(view))
     room = width - GARDEN_WIDTH - 2
     garden_fits = max(line.cell_len for line in garden) <= GARDEN_WIDTH
     if garden_fits and room >= max(line.cell_len for line in side):
@@ -1102,50 +1013,26 @@ def _board(view: dict[str, Any], names: Sequence[str] | None, width: int) -> Ren
     return Group(*garden, garden_legend(view), Text(), *side)
 
 
-def render_view(
-    view: dict[str, Any],
-    *,
-    seat_names: Sequence[str] | None = None,
-    notes: Sequence[MoveNote] = (),
-    log_lines: int = 8,
-    log_current: int | None = None,
-    width: int = 120,
-) -> RenderableType:
+def compose(view: dict[str, Any], frame: kit.Frame) -> RenderableType:
     """The whole screen for ``view``: the gardens with the temples, fields and stock beside
     them; the Mesopotamia route; the craft rows; the players; the final scoring once the game
     is over; the move log; and last the status - whose decision it is and what it is - so
     that it stands right above the prompt."""
-    names = _names(view, seat_names)
-    parts: list[RenderableType] = [_board(view, names, width), Text()]
-    parts += [route_table(view), Text(), craft_table(view), Text()]
-    parts.append(players_table(view, names))
-    tiles = tiles_text(view, names)
-    if tiles is not None:
-        parts.append(tiles)
-    final = final_panel(view, names)
-    if final is not None:
-        parts += [Text(), final]
-    if notes or log_lines:
-        parts += [Text(), log_table(notes, view["seat"], names, log_lines, log_current)]
-    parts += [Text(), status_text(view, names)]
-    return Group(*parts)
+    names = frame.names
+    players = [players_table(view, names), tiles_text(view, names)]
+    return kit.stacked(
+        _board(view, frame.width),
+        route_table(view),
+        craft_table(view),
+        Group(*(part for part in players if part is not None)),
+        final_panel(view, names),
+        frame.log,
+        status_text(view, names),
+    )
 
 
-def view_text(
-    view: dict[str, Any],
-    *,
-    seat_names: Sequence[str] | None = None,
-    notes: Sequence[MoveNote] = (),
-    width: int = 120,
-) -> str:
-    """Plain-text rendering of ``view`` (what :func:`render_view` draws, without colour)."""
-    return to_plain(render_view(view, seat_names=seat_names, notes=notes, width=width), width)
-
-
-def state_text(state: AmyitisState) -> str:
-    """The spectator's view of ``state`` as plain text, as the terminal draws it (``str(state)``
-    is the kernel's short debug line; the engine never imports this module)."""
-    return view_text(state.view(None))
+FRONT_END = kit.FrontEnd(SEATS, compose)
+render_view, view_text, state_text, note_text = FRONT_END.functions()
 
 
 # --------------------------------------------------------------------------- input helpers
@@ -1173,15 +1060,11 @@ GROUP_LABELS = {
 
 def _recruit_group(view: dict[str, Any], moves: Sequence[str]) -> str:
     """``row 1 (1 talent): peasant, engineer; row 2 (free): priest``."""
-    by_row: dict[int, list[str]] = {}
-    for move in moves:
-        m = _RECRUIT_RE.match(move)
-        if m:
-            by_row.setdefault(int(m.group(1)), []).append(m.group(2))
+    by_row = kit.by_match(moves, _RECRUIT_RE, lambda m: int(m[1]), lambda m: m[2])
     parts = []
     for row, crafts in by_row.items():
         cost = view["craft_rows"][row - 1]["cost"] if row - 1 < len(view["craft_rows"]) else None
-        price = "free" if not cost else _plural(cost, "talent")
+        price = "free" if not cost else plural(cost, "talent")
         parts.append(f"row {row} ({price}): {', '.join(crafts)}")
     return "; ".join(parts)
 
@@ -1213,8 +1096,7 @@ def group_moves(view: dict[str, Any], moves: Sequence[str]) -> list[tuple[str, s
         elif kind == "plant":
             groups += _plant_group(items)
         elif kind == "caravan":
-            shown = [f"{m} ({hint})" if (hint := move_hint(view, m)) else m for m in items]
-            groups.append((label, ", ".join(shown)))
+            groups.append((label, kit.with_hints(view, items, move_hint)))
         else:
             groups.append((label, ", ".join(items)))
     return groups
@@ -1246,13 +1128,13 @@ def move_hint(view: dict[str, Any], move: str) -> str | None:
     if kind == "recruit" and len(words) == 3 and words[1].isdigit():
         row = int(words[1]) - 1
         cost = view["craft_rows"][row]["cost"] if 0 <= row < len(view["craft_rows"]) else None
-        return "free" if not cost else _plural(cost, "talent")
+        return "free" if not cost else plural(cost, "talent")
     if kind == "caravan" and len(words) == 2:
         city = _city(view, words[1])
         if city is None:
             return None
         cost = view["caravan_costs"].get(city["name"])
-        camels = _plural(cost, "camel") if cost else ""
+        camels = plural(cost, "camel") if cost else ""
         if city["kind"] == "plant":
             what = f"plant {face_text(city['plant']['up'])}"
         elif city["kind"] == "court":

@@ -9,8 +9,9 @@ and writes ``MoveNote.public`` for everybody else.
 This module is the game's *terminal front end*: the game-agnostic loop in
 :mod:`ziggurat.terminal` finds it by the game's name and calls :func:`render_view`,
 :func:`move_note`, :func:`note_text`, :func:`group_moves`, :func:`move_hint`,
-:func:`can_undo`, and reads
-:data:`NOTATION_HELP` / :data:`NOTATION_EXAMPLES`.
+:func:`can_undo`, and reads :data:`NOTATION_HELP` / :data:`NOTATION_EXAMPLES`. What every
+game's front end shares (the seat labels, the log's lines, the screen's plumbing) is
+:mod:`ziggurat.render_kit`; this module draws the map and the table beside it.
 
 The map uses the doubled-height offset layout of the board data: one text line per board
 row, each hex printed at its column (3 characters per column), so that the coordinates a
@@ -28,10 +29,11 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ziggurat.render_shared import DIM, last_moves, names_for, seat_text, to_plain
+from ziggurat import render_kit as kit
+from ziggurat.render_shared import DIM, Seats, beside, joined, plain_table, plural, widest
 
 from .actions import NOTATION_HELP as _ENGINE_NOTATION_HELP
-from .cards import CARD_POWERS
+from .cards import CARD_EXTRA_TURN
 from .phases import PHASE_PLACE
 
 if TYPE_CHECKING:
@@ -43,7 +45,7 @@ NOTATION_HELP = _ENGINE_NOTATION_HELP
 NOTATION_EXAMPLES = "M7,3  F12,4  end  score 12,4  card 3  extra  no-extra"
 
 COL_WIDTH = 3  # characters per board column; hexes of one row are two columns apart
-SEAT_STYLES = ("bold bright_red", "bold bright_green", "bold bright_yellow", "bold bright_magenta")
+SEATS = Seats(("bold bright_red", "bold bright_green", "bold bright_yellow", "bold bright_magenta"))
 LAND_STYLES = {"north": "grey58", "center": "wheat4", "south": "dark_sea_green4"}
 RIVER_STYLE = "blue"
 RIVER_TOKEN_BG = " on navy_blue"
@@ -56,32 +58,29 @@ PANEL_WIDTH = 48  # the table beside the map, roomy (at 110+ columns)
 PANEL_MIN_WIDTH = 38  # ...and compact (100 columns); narrower, the table goes below the map
 
 LETTER = {"merchant": "M", "servant": "S", "priest": "P", "farmer": "F"}
-FIELD_MARK = {"5": "5", "6": "6", "7": "7", "cities": "C"}
-
-# One-line summaries for the table (the cards' table); the data file's ``effect`` is the
-# full text.
-SHORT_EFFECTS = {number: card.short for number, card in CARD_POWERS.items()}
+FIELD_MARKS = {"cities": "C"}  # a crop field is marked with its points, the data's tile name
 
 _PLACE_RE = re.compile(r"^([MSPF])(\d+),(\d+)$")
 _SCORE_RE = re.compile(r"^score (\d+),(\d+)$")
 _CARD_RE = re.compile(r"^card (\d+)$")
 
 
-def seat_style(seat: int) -> str:
-    return SEAT_STYLES[seat % len(SEAT_STYLES)]
-
-
-def _names(view: dict[str, Any], seat_names: Sequence[str] | None) -> list[str] | None:
-    return names_for(seat_names, len(view["players"]))
-
-
-def seat_label(seat: int, seat_names: Sequence[str] | None, viewer: int | None = None) -> Text:
-    """The seat's name in its colour, "(you)" for the viewer (:func:`seat_text`)."""
-    return seat_text(seat, seat_names, seat_style(seat), viewer)
+seat_style = SEATS.style
+seat_label = SEATS.label
 
 
 def _coord(h: dict[str, Any]) -> tuple[int, int]:
     return h["hex"][0], h["hex"][1]
+
+
+def field_mark(tile: str) -> str:
+    """How the map marks a crop field: ``5`` for the tile ``"5"``, ``C`` for ``"cities"``."""
+    return FIELD_MARKS.get(tile, tile)
+
+
+def _card(view: dict[str, Any], number: int) -> dict[str, Any] | None:
+    """The view's ziggurat card ``number`` (its printed name and effect are the data's)."""
+    return next((c for c in view["cards"] if c["number"] == number), None)
 
 
 # --------------------------------------------------------------------------- the map
@@ -109,7 +108,7 @@ def _cell(h: dict[str, Any], to_score: bool, recent: bool = False) -> tuple[str,
     if content == "city":
         return f"[{h['tile']}]", CITY_STYLE + (TO_SCORE_STYLE if to_score else ""), 1
     if content == "field":
-        return f"({FIELD_MARK[h['tile']]})", FIELD_STYLE, 1
+        return f"({field_mark(h['tile'])})", FIELD_STYLE, 1
     if content == "ziggurat":
         if h["scored"]:
             return "△", ZIGGURAT_SCORED_STYLE, 0
@@ -169,71 +168,57 @@ def render_legend(viewer: int | None) -> Text:
     own = 0 if viewer is None else viewer
     other = 1 if own != 1 else 0
     style = seat_style(own)
-    legend = Text()
-    for letter in "MSPF":
-        legend.append(f"{letter}{own}", style=style)
-        legend.append(" ")
-    legend.append(f"seat {own}'s merchant, servant, priest, farmer\n")
-    legend.append(f"M{own}*", style=style + " reverse")
-    legend.append(" placed this turn   ")
-    legend.append(f"M{other}", style=seat_style(other) + " underline")
     since = "since your last turn" if viewer is not None else "in the last turn"
-    legend.append(f" placed {since}\n")
-    legend.append(f"?{other}", style=seat_style(other) + RIVER_TOKEN_BG)
-    legend.append(" face down in the river")
-    if viewer is not None:
-        legend.append(" (")
-        legend.append(f"m{viewer}", style=style + RIVER_TOKEN_BG)
-        legend.append(" yours)")
-    legend.append("   ")
-    legend.append("[MS]", style=CITY_STYLE)
-    legend.append(" city\n")
-    legend.append("(5)", style=FIELD_STYLE)
-    legend.append(" crop field 5/6/7 or ")
-    legend.append("(C)", style=FIELD_STYLE)
-    legend.append(": 1 per city won   ")
-    legend.append("~", style=RIVER_STYLE)
-    legend.append(" river\n")
-    legend.append("▲", style=ZIGGURAT_STYLE)
-    legend.append(" ziggurat   ")
-    legend.append("△", style=ZIGGURAT_SCORED_STYLE)
-    legend.append(" scored   ")
-    legend.append("·", style=LAND_STYLES["center"])
-    legend.append(" free land   ")
-    legend.append("[MS]", style=CITY_STYLE + TO_SCORE_STYLE)
-    legend.append(" to score")
-    return legend
+    yours = [] if viewer is None else [" (", (f"m{viewer}", style + RIVER_TOKEN_BG), " yours)"]
+    return Text.assemble(
+        joined((Text(f"{letter}{own}", style=style) for letter in "MSPF"), " "),
+        f" seat {own}'s merchant, servant, priest, farmer\n",
+        (f"M{own}*", style + " reverse"),
+        " placed this turn   ",
+        (f"M{other}", seat_style(other) + " underline"),
+        f" placed {since}\n",
+        (f"?{other}", seat_style(other) + RIVER_TOKEN_BG),
+        " face down in the river",
+        *yours,
+        "   ",
+        ("[MS]", CITY_STYLE),
+        " city\n",
+        ("(5)", FIELD_STYLE),
+        " crop field 5/6/7 or ",
+        ("(C)", FIELD_STYLE),
+        ": 1 per city won   ",
+        ("~", RIVER_STYLE),
+        " river\n",
+        ("▲", ZIGGURAT_STYLE),
+        " ziggurat   ",
+        ("△", ZIGGURAT_SCORED_STYLE),
+        " scored   ",
+        ("·", LAND_STYLES["center"]),
+        " free land   ",
+        ("[MS]", CITY_STYLE + TO_SCORE_STYLE),
+        " to score",
+    )
 
 
 # --------------------------------------------------------------------------- the table
 
 
-def status_text(view: dict[str, Any], seat_names: Sequence[str] | None = None) -> Text:
+def status_text(view: dict[str, Any], names: Sequence[str] | None = None) -> Text:
     """Whose turn it is and what they are deciding, in one or two lines."""
-    names = _names(view, seat_names)
     viewer = view["seat"]
-    text = Text()
     if view["terminal"]:
-        winners = view["winners"] or []
-        text.append("Game over. ", style="bold")
-        for i, s in enumerate(winners):
-            if i:
-                text.append(" and ")
-            text.append_text(seat_label(s, names, viewer))
-        text.append(" wins." if len(winners) == 1 else " share the win.")
-        return text
+        return kit.game_over_text(view["winners"] or [], SEATS, names, viewer)
     phase = view["phase"]
     current = view["current_player"]
     turn_player = view["turn_player"]
-    text.append(f"Turn {view['turn_number'] + 1}: ", style="bold")
-    text.append_text(seat_label(current, names, viewer))
+    text = kit.turn_heading(f"Turn {view['turn_number'] + 1}: ", current, SEATS, names, viewer)
     if phase == "place":
         placed = view["placed_this_turn"]
         text.append(f" places tokens ({placed} placed)")
         limit = view.get("first_round_tokens")
         if limit:
             text.append(
-                f"\nFirst round: this turn places exactly {limit} token{'s' if limit > 1 else ''}",
+                f"\nFirst round: this turn places exactly {plural(limit, 'token')}",
                 style="italic",
             )
     elif phase == "score":
@@ -245,7 +230,7 @@ def status_text(view: dict[str, Any], seat_names: Sequence[str] | None = None) -
             text.append_text(seat_label(turn_player, names))
             text.append("'s turn)")
     elif phase == "extra":
-        text.append(" may use card 2 for an extra turn")
+        text.append(f" may use card {CARD_EXTRA_TURN} for an extra turn")
     return text
 
 
@@ -265,13 +250,12 @@ def _to_score_text(view: dict[str, Any]) -> Text | None:
 
 
 def players_table(
-    view: dict[str, Any], seat_names: Sequence[str] | None = None, *, compact: bool = False
+    view: dict[str, Any], names: Sequence[str] | None = None, *, compact: bool = False
 ) -> Table:
     """One row per seat; ``compact`` leaves out the "(you)" mark (the status line has it)."""
-    names = _names(view, seat_names)
     viewer = view["seat"]
     spent = {c["number"] for c in view["cards"] if c["spent"]}
-    table = Table(box=None, padding=(0, 1), pad_edge=False, show_edge=False)
+    table = plain_table()
     table.add_column("", width=1)
     table.add_column("seat", no_wrap=True)
     table.add_column("pts", justify="right")
@@ -282,11 +266,10 @@ def players_table(
     current = view["current_player"]
     for p in view["players"]:
         s = p["seat"]
-        cards = Text()
-        for i, number in enumerate(p["cards"]):
-            if i:
-                cards.append(" ")
-            cards.append(str(number), style=DIM + " strike" if number in spent else "")
+        cards = joined(
+            Text(str(number), style=DIM + " strike" if number in spent else "")
+            for number in p["cards"]
+        )
         table.add_row(
             "▶" if s == current and not view["terminal"] else "",
             seat_label(s, names, None if compact else viewer),
@@ -317,11 +300,12 @@ def stand_text(view: dict[str, Any]) -> Text | None:
     return text
 
 
-def cards_table(view: dict[str, Any], seat_names: Sequence[str] | None = None) -> Table:
-    names = _names(view, seat_names)
-    table = Table(box=None, padding=(0, 1), pad_edge=False, show_edge=False, show_header=False)
+def cards_table(view: dict[str, Any], names: Sequence[str] | None = None) -> Table:
+    """The ziggurat cards: number, printed name (the data file's, from the view; ``?`` shows
+    a card's effect when it may be taken), who holds it and whether it is spent."""
+    table = plain_table(show_header=False)
     table.add_column("#", justify="right", style="bold")
-    table.add_column("effect")
+    table.add_column("name")
     table.add_column("holder", no_wrap=True)
     for card in view["cards"]:
         owner = card["owner"]
@@ -331,8 +315,7 @@ def cards_table(view: dict[str, Any], seat_names: Sequence[str] | None = None) -
             holder = seat_label(owner, names)
             if card["spent"]:
                 holder.append(" spent", style=DIM)
-        effect = SHORT_EFFECTS.get(card["number"], card["name"])
-        table.add_row(str(card["number"]), effect, holder)
+        table.add_row(str(card["number"]), card["name"], holder)
     return table
 
 
@@ -340,21 +323,12 @@ def cards_table(view: dict[str, Any], seat_names: Sequence[str] | None = None) -
 
 
 @dataclass(frozen=True, slots=True)
-class MoveNote:
-    """One action as the log shows it, with the points it moved (from ``scores()`` diffs).
+class MoveNote(kit.LogNote):
+    """One action as the log shows it (:class:`~ziggurat.render_kit.LogNote`), with the
+    hex of a placement, public even face down, for the marks of the moves made since a
+    seat's last turn. ``private`` may name a face-down token's kind."""
 
-    ``private`` may name a face-down token's kind and is shown to the mover only; everybody
-    else sees ``public``.
-    """
-
-    number: int
-    seat: int
-    private: str
-    public: str
-    deltas: tuple[int, ...]
-    events: tuple[str, ...]
-    ends_turn: bool
-    placed: tuple[int, int] | None = None  # the hex of a placement (public, even face down)
+    placed: tuple[int, int] | None = None
 
 
 def _parse_coord(m: re.Match[str], first: int) -> tuple[int, int]:
@@ -387,15 +361,13 @@ def move_note(
             public = f"face-down token on {coord[0]},{coord[1]}"
             private = f"{text} face down"
         elif target.get("content") == "field":
-            field = f" takes field {FIELD_MARK[target['tile']]}"
+            field = f" takes field {field_mark(target['tile'])}"
             private += field
             public += field
     m = _CARD_RE.match(text)
-    if m:
-        number_ = int(m.group(1))
-        name = next((c["name"] for c in vb["cards"] if c["number"] == number_), "")
-        if name:
-            private = public = f"{text} ({name})"
+    card = _card(vb, int(m.group(1))) if m else None
+    if card is not None:
+        private = public = f"{text} ({card['name']})"
 
     events: list[str] = []
     scored_cities = [
@@ -432,7 +404,7 @@ def move_note(
     ends_turn = va["terminal"] or (
         (va["turn_number"], va["turn_player"]) != (vb["turn_number"], vb["turn_player"])
     )
-    deltas = tuple(a - b for a, b in zip(after.scores(), before.scores(), strict=True))
+    deltas = kit.points_moved(before.scores(), after.scores())
     return MoveNote(number, seat, private, public, deltas, tuple(events), ends_turn, placed)
 
 
@@ -459,56 +431,18 @@ def recent_placements(notes: Sequence[MoveNote], viewer: int | None) -> set[tupl
     return recent
 
 
-def _points_text(note: MoveNote, names: Sequence[str] | None) -> Text:
-    text = Text()
-    own = note.deltas[note.seat]
-    if own:
-        text.append(f" {own:+d}", style="bold green" if own > 0 else "bold red")
-    others = [(s, d) for s, d in enumerate(note.deltas) if s != note.seat and d]
-    for s, d in others:
-        text.append(", ")
-        text.append(f"seat {s}", style=seat_style(s))
-        text.append(f" {d:+d}", style="green" if d > 0 else "red")
-    return text
-
-
-def note_text(note: MoveNote, viewer: int | None, seat_names: Sequence[str] | None = None) -> Text:
-    """``" 23 1 greedy: score 12,4 +6 · city MS 12,4 won by seat 1"`` for ``viewer``."""
-    text = Text(f"{note.number:>3} ", style=DIM)
-    text.append_text(seat_label(note.seat, seat_names))
-    text.append(": ")
-    text.append(note.private if viewer == note.seat else note.public)
-    text.append_text(_points_text(note, seat_names))
-    for event in note.events:
-        text.append(" · ", style=DIM)
-        text.append(event, style="italic")
-    return text
-
-
-def log_table(
-    notes: Sequence[MoveNote],
-    viewer: int | None,
-    seat_names: Sequence[str] | None = None,
-    lines: int = 8,
-    current: int | None = None,
-) -> Group:
-    """The last ``lines`` moves (or the ``lines`` up to move ``current`` in a replay)."""
-    return last_moves(notes, lambda note: note_text(note, viewer, seat_names), lines, current)
-
-
 # --------------------------------------------------------------------------- the screen
 
 
 def render_panel(
     view: dict[str, Any],
+    names: Sequence[str] | None = None,
+    log: Group | None = None,
     *,
-    seat_names: Sequence[str] | None = None,
-    notes: Sequence[MoveNote] = (),
-    log_lines: int = 8,
-    log_current: int | None = None,
     compact: bool = False,
 ) -> Group:
-    names = _names(view, seat_names)
+    """The table beside the map: the status, the players, the viewer's stand, the cards and
+    the log."""
     parts: list[RenderableType] = [status_text(view, names)]
     to_score = _to_score_text(view)
     if to_score is not None:
@@ -524,66 +458,28 @@ def render_panel(
         Text("Ziggurat cards", style="bold"),
         cards_table(view, names),
     ]
-    if notes or log_lines:
-        parts += [Text(), log_table(notes, view["seat"], names, log_lines, log_current)]
+    if log is not None:
+        parts += [Text(), log]
     return Group(*parts)
 
 
-def render_view(
-    view: dict[str, Any],
-    *,
-    seat_names: Sequence[str] | None = None,
-    notes: Sequence[MoveNote] = (),
-    log_lines: int = 8,
-    log_current: int | None = None,
-    width: int = 120,
-) -> RenderableType:
+def compose(view: dict[str, Any], frame: kit.Frame) -> RenderableType:
     """The whole screen for ``view``: map and legend, and beside it (or below, when the
     terminal is narrower than ~100 columns) the status, players, stand, cards and log."""
-    played = notes if log_current is None else notes[:log_current]
-    recent = recent_placements(played, view["seat"])
+    recent = recent_placements(frame.played, view["seat"])
     legend = render_legend(view["seat"])
     for right_labels, compact, min_panel in ((True, False, PANEL_WIDTH), (False, True, 0)):
         board_map = render_map(view, recent, right_labels=right_labels)
-        lines = (board_map.plain + "\n" + legend.plain).split("\n")
-        map_width = max(len(line) for line in lines)
-        panel_width = width - map_width - 2
-        if panel_width >= max(min_panel, PANEL_MIN_WIDTH):
-            panel = render_panel(
-                view,
-                seat_names=seat_names,
-                notes=notes,
-                log_lines=log_lines,
-                log_current=log_current,
-                compact=compact,
-            )
-            grid = Table.grid(padding=(0, 2))
-            grid.add_column(width=map_width, no_wrap=True)
-            grid.add_column(ratio=1)
-            grid.add_row(Group(board_map, legend), panel)
-            return grid
+        map_width = widest(board_map, legend)
+        if frame.width - map_width - 2 >= max(min_panel, PANEL_MIN_WIDTH):
+            panel = render_panel(view, frame.names, frame.log, compact=compact)
+            return beside(Group(board_map, legend), map_width, panel)
     board_map = render_map(view, recent)
-    panel = render_panel(
-        view, seat_names=seat_names, notes=notes, log_lines=log_lines, log_current=log_current
-    )
-    return Group(board_map, legend, Text(), panel)
+    return Group(board_map, legend, Text(), render_panel(view, frame.names, frame.log))
 
 
-def view_text(
-    view: dict[str, Any],
-    *,
-    seat_names: Sequence[str] | None = None,
-    notes: Sequence[MoveNote] = (),
-    width: int = 120,
-) -> str:
-    """Plain-text rendering of ``view`` (what :func:`render_view` draws, without colour)."""
-    return to_plain(render_view(view, seat_names=seat_names, notes=notes, width=width), width)
-
-
-def state_text(state: BabyloniaState) -> str:
-    """The spectator's view of ``state`` as plain text (``str(state)`` is the kernel's one
-    line: the engine never draws)."""
-    return view_text(state.view(None))
+FRONT_END = kit.FrontEnd(SEATS, compose, players=lambda view: len(view["players"]))
+render_view, view_text, state_text, note_text = FRONT_END.functions()
 
 
 # --------------------------------------------------------------------------- input helpers
@@ -593,7 +489,8 @@ def group_moves(view: dict[str, Any], moves: Sequence[str]) -> list[tuple[str, s
     """Legal moves grouped compactly for the help screen, e.g.
     ``("M S P F on land", "0,10 1,7 ...")``, ``("F on a field", "12,4")``, ``("other", "end")``.
 
-    Token kinds that may go on exactly the same hexes share one line.
+    Token kinds that may go on exactly the same hexes share one line; each card that may be
+    taken has a line of its own with its printed effect (the data file's, from the view).
     """
     hexes = {_coord(h): h for h in view["board"]}
     by_target: dict[str, dict[str, list[str]]] = {}
@@ -625,21 +522,28 @@ def group_moves(view: dict[str, Any], moves: Sequence[str]) -> list[tuple[str, s
                 merged.setdefault(tuple(kinds[letter]), []).append(letter)
         for coords, letters in merged.items():
             groups.append((f"{' '.join(letters)} {target}", " ".join(coords)))
+    cards = [(move, _card(view, int(m.group(1)))) for move in other if (m := _CARD_RE.match(move))]
+    for move, card in cards:
+        if card is not None:
+            groups.append((f"{move} ({card['name']})", card["effect"]))
+    other = [move for move in other if not _CARD_RE.match(move)]
     if other:
         groups.append(("other", ", ".join(other)))
     return groups
 
 
 def move_hint(view: dict[str, Any], move: str) -> str | None:
-    """A few words beside a move in the numbered list: what a card does, that a river token
-    lies face down, which field a token takes, what a scored hex is."""
+    """A few words beside a move in the numbered list: a card's name (``?`` shows what it
+    does), that a river token lies face down, which field a token takes, what a scored hex
+    is."""
     m = _CARD_RE.match(move)
     if m:
-        return SHORT_EFFECTS.get(int(m.group(1)))
+        card = _card(view, int(m.group(1)))
+        return card["name"] if card is not None else None
     if move == "extra":
-        return "play another turn now (card 2 is spent)"
+        return f"play another turn now (card {CARD_EXTRA_TURN} is spent)"
     if move == "no-extra":
-        return "keep card 2 for a later turn"
+        return f"keep card {CARD_EXTRA_TURN} for a later turn"
     m = _PLACE_RE.match(move) or _SCORE_RE.match(move)
     if not m:
         return None
@@ -652,7 +556,7 @@ def move_hint(view: dict[str, Any], move: str) -> str | None:
     if h["content"] == "ziggurat":
         return "ziggurat"
     if h["content"] == "field":
-        return f"field {FIELD_MARK[h['tile']]}"
+        return f"field {field_mark(h['tile'])}"
     if h["terrain"] == "river":
         return "face down"
     return None

@@ -11,7 +11,9 @@ after the move show (the tile taken, the gems collected, the card bought, the ma
 This module is the game's *terminal front end*: the game-agnostic loop in
 :mod:`ziggurat.terminal` finds it by the game's name and calls :func:`render_view`,
 :func:`move_note`, :func:`note_text`, :func:`group_moves`, :func:`move_hint`,
-:func:`can_undo`, and reads :data:`NOTATION_HELP` / :data:`NOTATION_EXAMPLES`.
+:func:`can_undo`, and reads :data:`NOTATION_HELP` / :data:`NOTATION_EXAMPLES`. What every
+game's front end shares (the seat labels, the log's lines, the screen's plumbing) is
+:mod:`ziggurat.render_kit`; this module draws the map, the carpet, the market and the players.
 
 The map. Hexes are axial ``q,r`` with pointy tops and ``r`` growing downward (rules reference
 §3.1). Each row ``r`` takes two text lines: the hexes' contents (3 characters each, one hex
@@ -33,8 +35,18 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from ziggurat import render_kit as kit
 from ziggurat.core.hexgrid import axial_rotate
-from ziggurat.render_shared import DIM, last_moves, names_for, seat_text, to_plain
+from ziggurat.render_shared import (
+    DIM,
+    Seats,
+    beside,
+    joined,
+    lines_text,
+    plain_table,
+    plural,
+    widest,
+)
 
 from .actions import NOTATION_HELP as _ENGINE_NOTATION_HELP
 
@@ -56,6 +68,7 @@ LEGEND_WIDTH = 72  # the widest line of the legend
 LABEL = "grey46"  # the q under each hex and the r at the ends of a row
 
 SEAT_COLOURS = ("dark_orange", "dodger_blue1", "gold1", "orchid1")
+SEATS = Seats(tuple(f"bold {colour}" for colour in SEAT_COLOURS))
 GEM_LETTERS = {"violet": "v", "red": "r", "white": "w"}
 GEM_STYLES = {"violet": "bold medium_purple1", "red": "bold red1", "white": "bold bright_white"}
 GARDEN_BG = "dark_green"  # every hex covered by a vegetation tile
@@ -85,21 +98,12 @@ _SLOT_RE = re.compile(r"^(buy|reserve) (\d+|reserved)$")
 _PLANT_RE = re.compile(r"^plant (-?\d+,-?\d+)$")
 
 
-def seat_style(seat: int) -> str:
-    return f"bold {SEAT_COLOURS[seat % len(SEAT_COLOURS)]}"
+seat_style = SEATS.style
+seat_label = SEATS.label
 
 
 def _bed_style(owner: int) -> str:
     return f"bold black on {SEAT_COLOURS[owner % len(SEAT_COLOURS)]}"
-
-
-def _names(view: dict[str, Any], seat_names: Sequence[str] | None) -> list[str] | None:
-    return names_for(seat_names, view["players"])
-
-
-def seat_label(seat: int, seat_names: Sequence[str] | None, viewer: int | None = None) -> Text:
-    """The seat's name in its colour, "(you)" for the viewer (:func:`seat_text`)."""
-    return seat_text(seat, seat_names, seat_style(seat), viewer)
 
 
 def _coord(entry: Sequence[int]) -> Coord:
@@ -119,16 +123,9 @@ def _over(view: dict[str, Any]) -> bool:
 
 def gems_rich(gems: dict[str, int], *, empty: str = "none") -> Text:
     """``3v 1r`` with each colour in its own style; ``empty`` when there are none."""
-    text = Text()
-    for colour, letter in GEM_LETTERS.items():
-        count = gems.get(colour, 0)
-        if count:
-            if text:
-                text.append(" ")
-            text.append(f"{count}{letter}", style=GEM_STYLES[colour])
-    if not text:
-        text.append(empty, style=DIM)
-    return text
+    counts = ((colour, letter, gems.get(colour, 0)) for colour, letter in GEM_LETTERS.items())
+    shown = (Text(f"{c}{letter}", style=GEM_STYLES[colour]) for colour, letter, c in counts if c)
+    return joined(shown, empty=empty)
 
 
 def _gems_plain(gems: dict[str, int]) -> str:
@@ -310,9 +307,8 @@ def render_map(view: dict[str, Any], *, right_labels: bool = True) -> Text:
     column = {c: 2 * c[0] + c[1] for c in cells}
     left = min(column.values())
     width = 2 * (max(column.values()) - left) + HEX_WIDTH
-    out = Text(no_wrap=True, overflow="crop")
-    rows = sorted({r for _, r in cells})
-    for i, r in enumerate(rows):
+    lines: list[Text] = []
+    for r in sorted({r for _, r in cells}):
         top = Text(f"{r:>3} ", style=LABEL)
         bottom = Text("    ")
         pos = 0
@@ -330,12 +326,8 @@ def render_map(view: dict[str, Any], *, right_labels: bool = True) -> Text:
         if right_labels:
             top.append(" " * (width - pos))
             top.append(f"{r}", style=LABEL)
-        out.append_text(top)
-        out.append("\n")
-        out.append_text(bottom)
-        if i < len(rows) - 1:
-            out.append("\n")
-    return out
+        lines += [top, bottom]
+    return lines_text(lines, crop=True)
 
 
 def render_legend(view: dict[str, Any]) -> Text:
@@ -372,33 +364,30 @@ def render_legend(view: dict[str, Any]) -> Text:
 # --------------------------------------------------------------------------- the status
 
 
-def status_text(view: dict[str, Any], seat_names: Sequence[str] | None = None) -> Text:
+def status_text(view: dict[str, Any], names: Sequence[str] | None = None) -> Text:
     """Whose turn it is and what they are deciding, and the last-round warning."""
-    names = _names(view, seat_names)
     viewer = view["seat"]
-    text = Text()
     if _over(view):
-        winners = view["winners"]
-        text.append("Game over. ", style="bold")
-        for i, s in enumerate(winners):
-            if i:
-                text.append(" and ")
-            text.append_text(seat_label(s, names, viewer))
-        text.append(" wins." if len(winners) == 1 else " share the win.")
-        return text
+        return kit.game_over_text(view["winners"], SEATS, names, viewer)
     n = view["players"]
-    current = view["current"]
     turn = view["turn"]
-    text.append(f"Round {turn // n + 1}, turn {turn + 1}: ", style="bold")
-    text.append_text(seat_label(current, names, viewer))
+    heading = f"Round {turn // n + 1}, turn {turn + 1}: "
+    text = kit.turn_heading(heading, view["current"], SEATS, names, viewer)
     text.append(" ")
     text.append_text(_phase_text(view))
     if view["end_triggered"]:
         last = (view["first"] - 1) % n
         text.append("\nLast round: ", style="bold yellow")
-        text.append("two stacks are empty; the game ends after the turn of ")
+        text.append(f"{_empty_stacks(view)}; the game ends after the turn of ")
         text.append_text(seat_label(last, names, viewer))
     return text
+
+
+def _empty_stacks(view: dict[str, Any]) -> str:
+    """``"2 stacks are empty"``: how many stacks of the carpet are empty, as the view shows
+    them (what makes a round the last is the engine's ``end_triggered``)."""
+    empty = sum(1 for stack in view["stacks"] if not stack["size"])
+    return f"{plural(empty, 'stack')} {'is' if empty == 1 else 'are'} empty"
 
 
 def _phase_text(view: dict[str, Any]) -> Text:
@@ -441,7 +430,7 @@ def carpet_table(view: dict[str, Any]) -> Group:
         "(the watering can is not out yet)" if can is None else f"(▶ the watering can: {can})",
         style=DIM,
     )
-    table = Table(box=None, padding=(0, 1), pad_edge=False, show_edge=False)
+    table = plain_table()
     table.add_column("", width=1, no_wrap=True)
     table.add_column("#", justify="right")
     table.add_column("cup", no_wrap=True)
@@ -467,15 +456,9 @@ def carpet_table(view: dict[str, Any]) -> Group:
     tokens.append(shown or "none left", style="" if shown else DIM)
     parts.append(tokens)
     spare = Text("Spare assistants: ", style="bold")
-    any_spare = False
-    for s, count in enumerate(carpet["assistants"]):
-        if count:
-            if any_spare:
-                spare.append(" ")
-            spare.append(f"seat {s}×{count}", style=seat_style(s))
-            any_spare = True
-    if not any_spare:
-        spare.append("none", style=DIM)
+    counts = enumerate(carpet["assistants"])
+    shown = (Text(f"seat {s}×{count}", style=seat_style(s)) for s, count in counts if count)
+    spare.append_text(joined(shown, empty="none"))
     parts.append(spare)
     if view["discarded"]:
         parts.append(Text(f"Discarded tiles: {' '.join(view['discarded'])}", style=DIM))
@@ -487,7 +470,7 @@ def market_table(view: dict[str, Any]) -> Group:
     without a tree cannot be bought); the deck and the trees left in stock."""
     title = Text("Tree market ", style="bold")
     title.append(f"(deck {view['deck']}, trees in stock {view['tree_stock']})", style=DIM)
-    table = Table(box=None, padding=(0, 1), pad_edge=False, show_edge=False)
+    table = plain_table()
     table.add_column("slot", justify="right")
     table.add_column("card", no_wrap=True)
     table.add_column("cost", no_wrap=True)
@@ -516,7 +499,7 @@ def fountains_table(view: dict[str, Any]) -> Group:
     n = view["players"]
     title = Text("Fountains ", style="bold")
     title.append("(pN: seat N's flower spaces)", style=DIM)
-    table = Table(box=None, padding=(0, 1), pad_edge=False, show_edge=False)
+    table = plain_table()
     table.add_column("", no_wrap=True)
     table.add_column("hex", no_wrap=True)
     table.add_column("VP", justify="right")
@@ -529,13 +512,7 @@ def fountains_table(view: dict[str, Any]) -> Group:
         for bed in m["flowerbeds"]:
             if bed["owner"] >= 0 and bed["fountain"] == f:
                 spaces[bed["owner"]] += len(bed["hexes"])
-        control = Text()
-        for i, s in enumerate(fountain["controlled_by"]):
-            if i:
-                control.append(" ")
-            control.append(f"seat {s}", style=seat_style(s))
-        if not fountain["controlled_by"]:
-            control.append("nobody", style=DIM)
+        control = SEATS.numbers(fountain["controlled_by"], empty="nobody")
         table.add_row(
             Text(f"~{colour[0].upper()}~", style=f"{GEM_STYLES[colour]} on {FOUNTAIN_BG}"),
             _hex_text(fountain["hex"]),
@@ -558,14 +535,13 @@ def _points_cell(player: dict[str, Any]) -> Text:
 
 
 def players_table(
-    view: dict[str, Any], seat_names: Sequence[str] | None = None, *, compact: bool = False
+    view: dict[str, Any], names: Sequence[str] | None = None, *, compact: bool = False
 ) -> Table:
     """One row per seat: points (another seat's face-down tree cards count as ``+?``) and
     their parts, gems, assistants in supply / on the carpet / on the map, tree cards."""
-    names = _names(view, seat_names)
     viewer = view["seat"]
     over = _over(view)
-    table = Table(box=None, padding=(0, 1), pad_edge=False, show_edge=False)
+    table = plain_table()
     table.add_column("", width=1, no_wrap=True)
     table.add_column("seat", no_wrap=True)
     table.add_column("pts", justify="right", no_wrap=True)
@@ -593,10 +569,9 @@ def players_table(
     return table
 
 
-def player_details(view: dict[str, Any], seat_names: Sequence[str] | None = None) -> Group:
+def player_details(view: dict[str, Any], names: Sequence[str] | None = None) -> Group:
     """Per seat, what the table cannot hold: skills unlocked with the gems on them, tree
     cards (the viewer's own by id, everybody's once the game is over), the reserved card."""
-    names = _names(view, seat_names)
     viewer = view["seat"]
     lines: list[RenderableType] = [
         Text("assistants: in supply / on the carpet / on the map", style=DIM)
@@ -605,16 +580,11 @@ def player_details(view: dict[str, Any], seat_names: Sequence[str] | None = None
         line = Text("  ")
         line.append_text(seat_label(p["seat"], names, viewer))
         line.append(": skills ")
-        if p["skills"]:
-            for i, skill in enumerate(p["skills"]):
-                if i:
-                    line.append(" ")
-                line.append(skill["id"], style="bold cyan")
-                line.append("(")
-                line.append_text(gems_rich(skill["gems"], empty="-"))
-                line.append(")")
-        else:
-            line.append("none", style=DIM)
+        skills = (
+            Text.assemble((skill["id"], "bold cyan"), "(", gems_rich(skill["gems"], empty="-"), ")")
+            for skill in p["skills"]
+        )
+        line.append_text(joined(skills, empty="none"))
         line.append(" · tree cards ")
         cards = p.get("trees")
         if cards is None:
@@ -693,9 +663,8 @@ def _drawing(tile: dict[str, Any], cells: Sequence[Coord], title: str) -> Text:
     """A tile's three spaces drawn as on the map, ``^`` under space 0 (the hex one names)."""
     column = {c: 2 * c[0] + c[1] for c in cells}
     left = min(column.values())
-    out = Text(title + "\n", style="bold")
-    rows = sorted({r for _, r in cells})
-    for i, r in enumerate(rows):
+    lines = [Text(title)]
+    for r in sorted({r for _, r in cells}):
         top, bottom = Text(), Text()
         pos = 0
         for space in sorted(range(3), key=lambda k: cells[k][0]):
@@ -714,12 +683,10 @@ def _drawing(tile: dict[str, Any], cells: Sequence[Coord], title: str) -> Text:
             top.append(" ")
             bottom.append(" ")
             pos = start + HEX_WIDTH
-        out.append_text(top)
-        out.append("\n")
-        out.append_text(bottom)
-        if i < len(rows) - 1:
-            out.append("\n")
-    return out
+        lines += [top, bottom]
+    drawing = lines_text(lines)
+    drawing.style = "bold"
+    return drawing
 
 
 def tile_panel(view: dict[str, Any]) -> Group | None:
@@ -767,9 +734,8 @@ def _record_text(
     return text
 
 
-def turns_text(view: dict[str, Any], seat_names: Sequence[str] | None = None) -> Group:
+def turns_text(view: dict[str, Any], names: Sequence[str] | None = None) -> Group:
     """What the table saw of this turn and the last: the tile, the gems, the cards bought."""
-    names = _names(view, seat_names)
     lines: list[RenderableType] = []
     if view.get("this_turn") and not _over(view):
         lines.append(_record_text(view["this_turn"], "This turn", names, view["seat"]))
@@ -778,48 +744,35 @@ def turns_text(view: dict[str, Any], seat_names: Sequence[str] | None = None) ->
     return Group(*lines)
 
 
-def final_panel(view: dict[str, Any], seat_names: Sequence[str] | None = None) -> Group | None:
+def final_panel(view: dict[str, Any], names: Sequence[str] | None = None) -> Group | None:
     """The final scoring, every part for every seat, best first, and the winners."""
     if not _over(view):
         return None
-    names = _names(view, seat_names)
-    table = Table(box=None, padding=(0, 1), pad_edge=False, show_edge=False)
+    table = plain_table()
     table.add_column("seat", no_wrap=True)
     for part in ("trees", "flowers", "fountains", "skills"):
         table.add_column(part, justify="right")
     table.add_column("total", justify="right", style="bold")
     players = view["player_info"]
-    order = sorted(range(len(players)), key=lambda s: -players[s]["score"]["total"])
-    for s in order:
+    for s in kit.best_first([p["score"]["total"] for p in players]):
         score = players[s]["score"]
         table.add_row(
             seat_label(s, names, view["seat"]),
             *(str(score[part]) for part in ("trees", "flowers", "fountains", "skills")),
             str(score["total"]),
         )
-    winners = Text("Winner: " if len(view["winners"]) == 1 else "Shared win: ", style="bold")
-    for i, s in enumerate(view["winners"]):
-        if i:
-            winners.append(", ")
-        winners.append_text(seat_label(s, names))
+    winners = kit.winners_line(view["winners"], SEATS, names)
     return Group(Text("Final scoring", style="bold"), table, winners)
 
 
 # --------------------------------------------------------------------------- the move log
 
 
-@dataclass(frozen=True, slots=True)
-class MoveNote:
-    """One action as the log shows it. Nothing in an Ishtar move is secret (the game's own
-    words are the same for every viewer), so there is one wording. ``deltas`` are the public
-    points it moved: another seat's face-down tree cards are left out until the end."""
-
-    number: int
-    seat: int
-    words: str
-    deltas: tuple[int, ...]
-    events: tuple[str, ...]
-    ends_turn: bool
+MoveNote = kit.LogNote
+"""One action as the log shows it. Nothing in an Ishtar move is secret (the game's own words
+are the same for every viewer), so ``private`` and ``public`` are the same :attr:`words`;
+``deltas`` are the public points it moved: another seat's face-down tree cards are left out
+until the end."""
 
 
 def _public_totals(view: dict[str, Any]) -> list[int]:
@@ -868,7 +821,7 @@ def _events(vb: dict[str, Any], va: dict[str, Any], seat: int, kind: str) -> lis
     if kind == "skill":
         recruited = pb["assistants_on_carpet"] - pa["assistants_on_carpet"]
         if recruited > 0:
-            events.append(f"{recruited} assistant{'s' if recruited > 1 else ''} from the carpet")
+            events.append(f"{plural(recruited, 'assistant')} from the carpet")
     if kind in ("take", "discard"):
         for i, (sb, sa) in enumerate(zip(vb["stacks"], va["stacks"], strict=True)):
             if sb["size"] != sa["size"]:
@@ -880,7 +833,7 @@ def _events(vb: dict[str, Any], va: dict[str, Any], seat: int, kind: str) -> lis
             tree = "" if slot_a["tree"] else ", no tree left for it"
             events.append(f"{card['id']} comes to market slot {slot_a['slot']}{tree}")
     if va["end_triggered"] and not vb["end_triggered"]:
-        events.append("a second stack is empty: this round is the last")
+        events.append(f"{_empty_stacks(va)}: this round is the last")
     if _over(va):
         events.append("game over: final scoring")
     return events
@@ -902,50 +855,11 @@ def move_note(
     words = _action_words(vb, described, seat)
     events = _events(vb, va, seat, described["type"])
     if after.is_terminal():
-        deltas = tuple(a - b for a, b in zip(after.scores(), before.scores(), strict=True))
+        deltas = kit.points_moved(before.scores(), after.scores())
     else:
-        deltas = tuple(a - b for a, b in zip(_public_totals(va), _public_totals(vb), strict=True))
+        deltas = kit.points_moved(_public_totals(vb), _public_totals(va))
     ends_turn = _over(va) or va["turn"] != vb["turn"]
-    return MoveNote(number, seat, words, deltas, tuple(events), ends_turn)
-
-
-def _points_text(note: MoveNote) -> Text:
-    text = Text()
-    own = note.deltas[note.seat]
-    if own:
-        text.append(f" {own:+d}", style="bold green" if own > 0 else "bold red")
-    for s, d in enumerate(note.deltas):
-        if s != note.seat and d:
-            text.append(", ")
-            text.append(f"seat {s}", style=seat_style(s))
-            text.append(f" {d:+d}", style="green" if d > 0 else "red")
-    return text
-
-
-def note_text(note: MoveNote, viewer: int | None, seat_names: Sequence[str] | None = None) -> Text:
-    """``" 23 1 greedy: places the tile at 2,-1, turned 300° +3 · collects 1 violet gem"``
-    (the same for every viewer: nothing in an Ishtar move is secret)."""
-    del viewer
-    text = Text(f"{note.number:>3} ", style=DIM)
-    text.append_text(seat_label(note.seat, seat_names))
-    text.append(": ")
-    text.append(note.words)
-    text.append_text(_points_text(note))
-    for event in note.events:
-        text.append(" · ", style=DIM)
-        text.append(event, style="italic")
-    return text
-
-
-def log_table(
-    notes: Sequence[MoveNote],
-    viewer: int | None,
-    seat_names: Sequence[str] | None = None,
-    lines: int = 8,
-    current: int | None = None,
-) -> Group:
-    """The last ``lines`` moves (or the ``lines`` up to move ``current`` in a replay)."""
-    return last_moves(notes, lambda note: note_text(note, viewer, seat_names), lines, current)
+    return MoveNote(number, seat, words, words, deltas, tuple(events), ends_turn)
 
 
 # --------------------------------------------------------------------------- the screen
@@ -973,74 +887,44 @@ def _board(view: dict[str, Any], width: int) -> RenderableType:
     """The map and its legend, with the tables beside them when there is room (else below)."""
     for right_labels in (True, False):
         board_map = render_map(view, right_labels=right_labels)
-        map_width = max(len(line) for line in board_map.plain.split("\n"))
-        map_width = max(map_width, LEGEND_WIDTH)
+        map_width = max(widest(board_map), LEGEND_WIDTH)
         if width - map_width - 2 >= SIDE_MIN:
-            grid = Table.grid(padding=(0, 2))
-            grid.add_column(width=map_width, no_wrap=True)
-            grid.add_column(ratio=1)
-            grid.add_row(Group(board_map, render_legend(view)), _tables(view, SIDE_MIN))
-            return grid
+            board = Group(board_map, render_legend(view))
+            return beside(board, map_width, _tables(view, SIDE_MIN))
     board_map = render_map(view)
-    if max(len(line) for line in board_map.plain.split("\n")) > width:
+    if widest(board_map) > width:
         board_map = render_map(view, right_labels=False)
     return Group(board_map, render_legend(view), Text(), _tables(view, width))
 
 
-def render_view(
-    view: dict[str, Any],
-    *,
-    seat_names: Sequence[str] | None = None,
-    notes: Sequence[MoveNote] = (),
-    log_lines: int = 8,
-    log_current: int | None = None,
-    width: int = 120,
-) -> RenderableType:
+def compose(view: dict[str, Any], frame: kit.Frame) -> RenderableType:
     """The whole screen for ``view``: the map with its legend and, beside it when
     :data:`SIDE_MIN` columns are left (else below), the carpet, the tree market and the
     fountains; then the players, the skills, the tile in hand, this turn and the last, the
     final scoring, the move log, and last the status - whose turn it is and what they
     decide - so that it stands right above the prompt of a screen taller than the window."""
-    names = _names(view, seat_names)
-    parts: list[RenderableType] = [_board(view, width), Text()]
-    parts += [players_table(view, names), player_details(view, names), Text()]
+    names, width = frame.names, frame.width
     choosing = (
         view["phase"] == "action"
         and view["icon"] in ("S", "W")
         and view["seat"] is not None
         and view["seat"] == view["current"]
     )
-    parts.append(skills_board(view, full=choosing, width=width))
-    panel = tile_panel(view)
-    if panel is not None:
-        parts += [Text(), panel]
     turns = turns_text(view, names)
-    if turns.renderables:
-        parts += [Text(), turns]
-    final = final_panel(view, names)
-    if final is not None:
-        parts += [Text(), final]
-    if notes or log_lines:
-        parts += [Text(), log_table(notes, view["seat"], names, log_lines, log_current)]
-    parts += [Text(), status_text(view, names)]
-    return Group(*parts)
+    return kit.stacked(
+        _board(view, width),
+        Group(players_table(view, names), player_details(view, names)),
+        skills_board(view, full=choosing, width=width),
+        tile_panel(view),
+        turns if turns.renderables else None,
+        final_panel(view, names),
+        frame.log,
+        status_text(view, names),
+    )
 
 
-def view_text(
-    view: dict[str, Any],
-    *,
-    seat_names: Sequence[str] | None = None,
-    notes: Sequence[MoveNote] = (),
-    width: int = 120,
-) -> str:
-    """Plain-text rendering of ``view`` (what :func:`render_view` draws, without colour)."""
-    return to_plain(render_view(view, seat_names=seat_names, notes=notes, width=width), width)
-
-
-def state_text(state: IshtarState) -> str:
-    """The spectator's view of ``state`` as plain text, as the terminal draws it
-    (``str(state)`` is the kernel's one-line summary: the engine never imports this)."""
-    return view_text(state.view(None))
+FRONT_END = kit.FrontEnd(SEATS, compose)
+render_view, view_text, state_text, note_text = FRONT_END.functions()
 
 
 # --------------------------------------------------------------------------- input helpers
@@ -1052,11 +936,7 @@ def _or_list(first: str, others: Sequence[str]) -> str:
 
 def _take_groups(view: dict[str, Any], moves: Sequence[str]) -> list[tuple[str, str]]:
     """``take 1 pay v (or pay r, w)``: one entry per stack, its payments together."""
-    by_stack: dict[tuple[str, int], list[str | None]] = {}
-    for move in moves:
-        m = _TAKE_RE.match(move)
-        if m:
-            by_stack.setdefault((m.group(1), int(m.group(2))), []).append(m.group(3))
+    by_stack = kit.by_match(moves, _TAKE_RE, lambda m: (m[1], int(m[2])), lambda m: m[3])
     groups: list[tuple[str, str]] = []
     for verb, label in (("take", "take a tile"), ("discard", "discard (no tile fits)")):
         items = []
@@ -1078,11 +958,7 @@ def _take_groups(view: dict[str, Any], moves: Sequence[str]) -> list[tuple[str, 
 
 def _place_groups(view: dict[str, Any], moves: Sequence[str]) -> list[tuple[str, str]]:
     """Placements by rotation, each with the hexes its space 0 may go on."""
-    by_rotation: dict[int, list[str]] = {}
-    for move in moves:
-        m = _PLACE_RE.match(move)
-        if m:
-            by_rotation.setdefault(int(m.group(3)), []).append(f"{m.group(1)},{m.group(2)}")
+    by_rotation = kit.by_match(moves, _PLACE_RE, lambda m: int(m[3]), lambda m: f"{m[1]},{m[2]}")
     tile = view.get("tile")
     groups = []
     if by_rotation and tile is not None:
@@ -1095,18 +971,14 @@ def _place_groups(view: dict[str, Any], moves: Sequence[str]) -> list[tuple[str,
         )
     for k in sorted(by_rotation):
         hexes = by_rotation[k]
-        label = f"place <q>,<r> r{k} ({len(hexes)} hex{'es' if len(hexes) != 1 else ''})"
+        label = f"place <q>,<r> r{k} ({plural(len(hexes), 'hex', 'hexes')})"
         groups.append((label, " ".join(hexes)))
     return groups
 
 
 def _skill_groups(view: dict[str, Any], moves: Sequence[str]) -> list[tuple[str, str]]:
     names = {s["id"]: s["name"] for s in view["skill_board"]}
-    pays: dict[str, list[str | None]] = {}
-    for move in moves:
-        m = _SKILL_RE.match(move)
-        if m:
-            pays.setdefault(m.group(1), []).append(m.group(2))
+    pays = kit.by_match(moves, _SKILL_RE, lambda m: m[1], lambda m: m[2])
     items = []
     for skill, options in pays.items():
         paid = [p for p in options if p]
@@ -1116,11 +988,7 @@ def _skill_groups(view: dict[str, Any], moves: Sequence[str]) -> list[tuple[str,
 
 
 def _bloom_groups(moves: Sequence[str]) -> list[tuple[str, str]]:
-    by_pattern: dict[str, list[str]] = {}
-    for move in moves:
-        m = _BLOOM_RE.match(move)
-        if m:
-            by_pattern.setdefault(m.group(1), []).append(m.group(2))
+    by_pattern = kit.by_match(moves, _BLOOM_RE, lambda m: m[1], lambda m: m[2])
     groups = []
     for pattern, spots in by_pattern.items():
         two = "+" in pattern
@@ -1163,8 +1031,7 @@ def group_moves(view: dict[str, Any], moves: Sequence[str]) -> list[tuple[str, s
     if plants:
         groups.append(("plant <q>,<r> on free grass", " ".join(plants)))
     if other:
-        shown = [f"{m} ({hint})" if (hint := move_hint(view, m)) else m for m in other]
-        groups.append(("other", ", ".join(shown)))
+        groups.append(("other", kit.with_hints(view, other, move_hint)))
     return groups
 
 

@@ -10,21 +10,23 @@ cards from everybody but its author (``MoveNote.private`` is shown to the mover 
 This module is the game's *terminal front end*: the game-agnostic loop in
 :mod:`ziggurat.terminal` finds it by the game's name and calls :func:`render_view`,
 :func:`move_note`, :func:`note_text`, :func:`group_moves`, :func:`move_hint`,
-:func:`can_undo`, and reads :data:`NOTATION_HELP` / :data:`NOTATION_EXAMPLES`.
+:func:`can_undo`, and reads :data:`NOTATION_HELP` / :data:`NOTATION_EXAMPLES`. What every
+game's front end shares (the seat labels, the log's lines, the screen's plumbing) is
+:mod:`ziggurat.render_kit`; this module draws the wonders, the tables and the builds.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ziggurat.render_shared import DIM, last_moves, names_for, seat_text, to_plain
+from ziggurat import render_kit as kit
+from ziggurat.render_shared import DIM, Seats, joined, plain_table, plural
 
 from .actions import NOTATION_HELP as _ENGINE_NOTATION_HELP
 from .components import TYPES
@@ -36,12 +38,14 @@ if TYPE_CHECKING:
 NOTATION_HELP = _ENGINE_NOTATION_HELP
 NOTATION_EXAMPLES = "pass  build giza 2  offer 2 boat + exchange  accept 1 3  give up"
 
-SEAT_STYLES = (
-    "bold bright_red",
-    "bold bright_green",
-    "bold bright_yellow",
-    "bold bright_magenta",
-    "bold bright_cyan",
+SEATS = Seats(
+    (
+        "bold bright_red",
+        "bold bright_green",
+        "bold bright_yellow",
+        "bold bright_magenta",
+        "bold bright_cyan",
+    )
 )
 TYPE_STYLES = {
     "camel": "bold dark_orange",
@@ -66,17 +70,8 @@ ACTION_NAMES = {
 _COUNT_TYPE_RE = re.compile(r"(\d+) (camel|crane|boat|stonemason)")
 
 
-def seat_style(seat: int) -> str:
-    return SEAT_STYLES[seat % len(SEAT_STYLES)]
-
-
-def _names(view: dict[str, Any], seat_names: Sequence[str] | None) -> list[str] | None:
-    return names_for(seat_names, view["players"])
-
-
-def seat_label(seat: int, seat_names: Sequence[str] | None, viewer: int | None = None) -> Text:
-    """The seat's name in its colour, "(you)" for the viewer (:func:`seat_text`)."""
-    return seat_text(seat, seat_names, seat_style(seat), viewer)
+seat_style = SEATS.style
+seat_label = SEATS.label
 
 
 def cards_rich(counts: dict[str, int], *, empty: str = "nothing") -> Text:
@@ -131,67 +126,51 @@ def _participation(view: dict[str, Any]) -> int:
 # --------------------------------------------------------------------------- status
 
 
-def status_text(view: dict[str, Any], seat_names: Sequence[str] | None = None) -> Text:
+# What the seat to act decides in each phase of a build, after the build itself: (the words
+# before the seat, the words after it); no seat for the acceptance, the active player's own.
+_BUILD_STEPS = {
+    "offer": ("; ", " makes a face-down offer"),
+    "accept": ("; the offers are revealed: accept some, all or none", None),
+    "triple": ("; ", " may play the triple bonus on the rejected offer"),
+    "double": (" - turn over; ", " may play the double turn"),
+}
+
+
+def status_text(view: dict[str, Any], names: Sequence[str] | None = None) -> Text:
     """Whose turn it is and what is being decided, in one or two lines."""
-    names = _names(view, seat_names)
     viewer = view["seat"]
-    text = Text()
     if view["phase"] == "over":
-        winners = [s for s, p in enumerate(view["seats"]) if p["score"] == _best(view)]
-        text.append("Game over. ", style="bold")
-        for i, s in enumerate(winners):
-            if i:
-                text.append(" and ")
-            text.append_text(seat_label(s, names, viewer))
-        text.append(" wins." if len(winners) == 1 else " share the win.")
-        return text
+        best = max(p["score"] for p in view["seats"])
+        winners = [s for s, p in enumerate(view["seats"]) if p["score"] == best]
+        return kit.game_over_text(winners, SEATS, names, viewer)
     phase = view["phase"]
     current = view["current_player"]
-    active = view["active"]
     build = current_build(view)
-    text.append(f"Turn {view['turn'] + 1}: ", style="bold")
+    heading = f"Turn {view['turn'] + 1}: "
     if phase == "choose":
-        text.append_text(seat_label(current, names, viewer))
+        text = kit.turn_heading(heading, current, SEATS, names, viewer)
         text.append(" passes or picks a disc to build")
         if view["second_turn"]:
             text.append(" (second turn of a double turn)", style="italic")
         return text
-    text.append_text(seat_label(active, names, viewer))
+    text = kit.turn_heading(heading, view["active"], SEATS, names, viewer)
     if build is not None:
         text.append(" builds ")
         text.append_text(_styled_notation(build["disc"]["text"]))
         text.append(f" on {build['wonder']} {build['slot']}")
-    if phase == "offer":
-        text.append("; ")
-        text.append_text(seat_label(current, names, viewer))
-        text.append(" makes a face-down offer")
-    elif phase == "accept":
-        text.append("; the offers are revealed: accept some, all or none")
-    elif phase == "triple":
-        text.append("; ")
-        text.append_text(seat_label(current, names, viewer))
-        text.append(" may play the triple bonus on the rejected offer")
-    elif phase == "double":
-        text.append(" - turn over; ")
-        text.append_text(seat_label(current, names, viewer))
-        text.append(" may play the double turn")
+    if phase in _BUILD_STEPS:
+        before, after = _BUILD_STEPS[phase]
+        text.append(before)
+        if after is not None:
+            text.append_text(seat_label(current, names, viewer))
+            text.append(after)
     return text
-
-
-def _best(view: dict[str, Any]) -> int:
-    return max(p["score"] for p in view["seats"])
 
 
 # --------------------------------------------------------------------------- the wonders
 
 
-def wonders_table(
-    view: dict[str, Any],
-    seat_names: Sequence[str] | None = None,
-    *,
-    wide: bool = True,
-    names: bool = True,
-) -> Table:
+def wonders_table(view: dict[str, Any], *, wide: bool = True, names: bool = True) -> Table:
     """One row per wonder: its disc spaces (numbered as ``build giza 2`` reads them), each
     seat's piece value there (p0, p1, ...; the most underlined), and who leads or whether it
     is completed. The disc being built is marked with ▶ (reversed while on the board).
@@ -200,7 +179,7 @@ def wonders_table(
     column, a completed wonder gets a ✓ beside its id, and a two-type disc takes two lines."""
     n = view["players"]
     build = current_build(view)
-    table = Table(box=None, padding=(0, 1), pad_edge=False, show_edge=False)
+    table = plain_table()
     names = names and wide
     table.add_column("wonder", no_wrap=True, style="bold")
     if names:
@@ -266,11 +245,7 @@ def _lead_text(pieces: Sequence[int]) -> Text:
     if top <= 0:
         return Text()
     leaders = [s for s, v in enumerate(pieces) if v == top]
-    text = Text()
-    for i, s in enumerate(leaders):
-        if i:
-            text.append(" ")
-        text.append(f"p{s}", style=seat_style(s))
+    text = SEATS.numbers(leaders, "p")
     text.append(" leads" if len(leaders) == 1 else " tie", style=DIM)
     return text
 
@@ -322,33 +297,20 @@ def discs_text(discs: Sequence[dict[str, Any]]) -> Text:
             doubles.append(disc)
         else:
             counts[next(iter(disc["need"]))] += 1
-    text = Text()
-    for t in TYPES:
-        if counts[t]:
-            if text:
-                text.append(" · ", style=DIM)
-            text.append(f"{t} {counts[t]}", style=TYPE_STYLES[t])
-    for disc in doubles:
-        if text:
-            text.append(" · ", style=DIM)
-        text.append("[")
-        text.append_text(_styled_notation(disc["text"]))
-        text.append("]")
-    if not text:
-        text.append("none", style=DIM)
-    return text
+    singles = (Text(f"{t} {counts[t]}", style=TYPE_STYLES[t]) for t in TYPES if counts[t])
+    bracketed = (Text.assemble("[", _styled_notation(disc["text"]), "]") for disc in doubles)
+    return joined([*singles, *bracketed], " · ", sep_style=DIM, empty="none")
 
 
 def players_table(
-    view: dict[str, Any], seat_names: Sequence[str] | None = None, *, compact: bool = False
+    view: dict[str, Any], names: Sequence[str] | None = None, *, compact: bool = False
 ) -> Table:
     """One row per seat: points, cards in hand (building cards, plus the exchange card while
     it is held: that is what the table can count), action cards, piece supply, owned discs.
     ▶ marks the seat to act, A the active player."""
-    names = _names(view, seat_names)
     viewer = view["seat"]
     over = view["phase"] == "over"
-    table = Table(box=None, padding=(0, 1), pad_edge=False, show_edge=False)
+    table = plain_table()
     table.add_column("", width=2, no_wrap=True)
     table.add_column("seat", no_wrap=True)
     table.add_column("pts", justify="right")
@@ -385,7 +347,7 @@ def hand_text(view: dict[str, Any]) -> Text | None:
     total = sum(cards.values())
     text = Text("Your hand: ", style="bold")
     text.append_text(cards_rich(cards, empty="no building cards"))
-    text.append(f" ({total} building card{'s' if total != 1 else ''})", style=DIM)
+    text.append(f" ({plural(total, 'building card')})", style=DIM)
     text.append(" · ", style=DIM)
     if hand["exchange"]:
         text.append("exchange card", style="bold")
@@ -394,16 +356,15 @@ def hand_text(view: dict[str, Any]) -> Text | None:
     else:
         text.append("exchange card out", style=DIM)
     if view["action_cards_in_game"]:
-        held = [(k, c) for k, c in hand["actions"].items() if c]
+        held = [
+            Text.assemble(
+                (ACTION_NAMES.get(kind, kind), "bold cyan"), f" ×{count}" if count > 1 else ""
+            )
+            for kind, count in hand["actions"].items()
+            if count
+        ]
         text.append("\nYour action cards: ", style="bold")
-        if not held:
-            text.append("none", style=DIM)
-        for i, (kind, count) in enumerate(held):
-            if i:
-                text.append(", ")
-            text.append(ACTION_NAMES.get(kind, kind), style="bold cyan")
-            if count > 1:
-                text.append(f" ×{count}")
+        text.append_text(joined(held, ", ", empty="none"))
     return text
 
 
@@ -467,7 +428,7 @@ def _offer_row(
     return shown, result
 
 
-def build_panel(view: dict[str, Any], seat_names: Sequence[str] | None = None) -> Group | None:
+def build_panel(view: dict[str, Any], names: Sequence[str] | None = None) -> Group | None:
     """The build in progress: the disc, each opponent's offer (face down: only whether it is
     made and, to a viewer who may see it, its number of cards; the viewer's own: its cards),
     after the reveal every offer
@@ -475,7 +436,6 @@ def build_panel(view: dict[str, Any], seat_names: Sequence[str] | None = None) -
     build = current_build(view)
     if build is None:
         return None
-    names = _names(view, seat_names)
     viewer = view["seat"]
     phase = view["phase"]
     disc = build["disc"]
@@ -488,10 +448,7 @@ def build_panel(view: dict[str, Any], seat_names: Sequence[str] | None = None) -
     head.append(f" on {build['wonder']} {build['slot']} ({wonder['name']})")
     if build["revealed"] and phase != "accept":
         head.append(" - built" if built else " - not built (unfulfilled)", style="bold")
-    table = Table(box=None, padding=(0, 1), pad_edge=False, show_edge=False, show_header=False)
-    table.add_column("seat", no_wrap=True)
-    table.add_column("offer")
-    table.add_column("result")
+    table = _offers_table()
     matching_total = {t: 0 for t in TYPES}
     for offer in build["offers"]:
         label = Text("  ")
@@ -514,8 +471,7 @@ def build_panel(view: dict[str, Any], seat_names: Sequence[str] | None = None) -
         elif offer["cards_count"] is None:  # made before the viewer's own: not even its size
             shown, result = Text("offer made, face down"), Text()
         elif offer["cards_count"]:
-            count = offer["cards_count"]
-            shown = Text(f"face down, {count} card{'s' if count != 1 else ''}")
+            shown = Text(f"face down, {plural(offer['cards_count'], 'card')}")
             result = Text()
         else:
             shown, result = Text("no offer", style=DIM), Text()
@@ -545,13 +501,21 @@ def build_panel(view: dict[str, Any], seat_names: Sequence[str] | None = None) -
     return Group(*parts)
 
 
-def last_build_panel(view: dict[str, Any], seat_names: Sequence[str] | None = None) -> Group | None:
+def _offers_table() -> Table:
+    """The offers of a build, one row a seat: who, the offer, what became of it."""
+    table = plain_table(show_header=False)
+    table.add_column("seat", no_wrap=True)
+    table.add_column("offer")
+    table.add_column("result")
+    return table
+
+
+def last_build_panel(view: dict[str, Any], names: Sequence[str] | None = None) -> Group | None:
     """The last resolved build: the disc, built or not and for whom, every offer as it was
     revealed and what it scored, and the wonder it completed with the points paid."""
     last = view["last_build"]
     if last is None:
         return None
-    names = _names(view, seat_names)
     viewer = view["seat"]
     disc = last["disc"]
     head = Text("Last build: ", style="bold")
@@ -568,10 +532,7 @@ def last_build_panel(view: dict[str, Any], seat_names: Sequence[str] | None = No
             head.append(" (exchange card)")
     else:
         head.append(": not built (unfulfilled)", style="bold yellow")
-    table = Table(box=None, padding=(0, 1), pad_edge=False, show_edge=False, show_header=False)
-    table.add_column("seat", no_wrap=True)
-    table.add_column("offer")
-    table.add_column("result")
+    table = _offers_table()
     offered = set()
     for offer in last["offers"]:
         offered.add(offer["seat"])
@@ -585,10 +546,7 @@ def last_build_panel(view: dict[str, Any], seat_names: Sequence[str] | None = No
     silent = [s for s in range(view["players"]) if s != last["active"] and s not in offered]
     if silent:
         line = Text("  no offer: ", style=DIM)
-        for i, s in enumerate(silent):
-            if i:
-                line.append(", ")
-            line.append_text(seat_label(s, names, viewer))
+        line.append_text(SEATS.labels(silent, names, viewer))
         parts.append(line)
     scored = last["wonder_scored"]
     if scored is not None:
@@ -596,35 +554,36 @@ def last_build_panel(view: dict[str, Any], seat_names: Sequence[str] | None = No
     return Group(*parts)
 
 
+def row_points(view: dict[str, Any], row: int) -> tuple[int, int]:
+    """The (most, second) points of wonder scoring row ``row``; past the rows, the final."""
+    first, second = view["rows"][row] if row < len(view["rows"]) else view["final_row"]
+    return first, second
+
+
 def wonder_scored_text(
     view: dict[str, Any], scored: dict[str, Any], names: Sequence[str] | None
 ) -> Text:
+    """``Wonder completed: giza, scored on row 2 (10/5): 1 bob +10, ...``, from the view."""
     row = scored["row"]
-    first, second = view["rows"][row] if row < len(view["rows"]) else view["final_row"]
+    first, second = row_points(view, row)
     text = Text("  Wonder completed: ", style="bold")
     text.append(f"{scored['wonder']}, scored on row {row + 1} ({first}/{second}): ")
     paid = [(s, p) for s, p in enumerate(scored["points"]) if p]
     paid.sort(key=lambda sp: -sp[1])
-    if not paid:
-        text.append("nobody had pieces there", style=DIM)
-    for i, (s, points) in enumerate(paid):
-        if i:
-            text.append(", ")
-        text.append_text(seat_label(s, names))
-        text.append(f" +{points}", style="green")
+    shares = (Text.assemble(seat_label(s, names), (f" +{points}", "green")) for s, points in paid)
+    text.append_text(joined(shares, ", ", empty="nobody had pieces there"))
     return text
 
 
-def final_panel(view: dict[str, Any], seat_names: Sequence[str] | None = None) -> Group | None:
+def final_panel(view: dict[str, Any], names: Sequence[str] | None = None) -> Group | None:
     """The final scoring: incomplete wonders on the final row, disc sets (with the type each
     two-type disc was counted as), five points and disc bonus cards, the total."""
     final = view["final"]
     if not final:
         return None
-    names = _names(view, seat_names)
     viewer = view["seat"]
     first, second = view["final_row"]
-    table = Table(box=None, padding=(0, 1), pad_edge=False, show_edge=False)
+    table = plain_table()
     table.add_column("seat", no_wrap=True)
     table.add_column(f"wonders ({first}/{second})", justify="right")
     table.add_column("disc sets", justify="right")
@@ -633,8 +592,7 @@ def final_panel(view: dict[str, Any], seat_names: Sequence[str] | None = None) -
     table.add_column("total", justify="right", style="bold")
     notes: list[Text] = []
     texts = {d["id"]: d["text"] for p in view["seats"] for d in p["discs"]}
-    order = sorted(range(len(final)), key=lambda s: -view["seats"][s]["score"])
-    for s in order:
+    for s in kit.best_first([view["seats"][s]["score"] for s in range(len(final))]):
         part = final[s]
         table.add_row(
             seat_label(s, names, viewer),
@@ -658,22 +616,10 @@ def final_panel(view: dict[str, Any], seat_names: Sequence[str] | None = None) -
 # --------------------------------------------------------------------------- the move log
 
 
-@dataclass(frozen=True, slots=True)
-class MoveNote:
-    """One action as the log shows it, with the points it moved (from ``scores()`` diffs).
-
-    ``private`` is the mover's own wording (an offer's cards) and is shown to the mover
-    only; everybody else sees ``public``. ``events`` are public facts the move brought about
-    (the reveal, a build, a wonder scored, the end of the game).
-    """
-
-    number: int
-    seat: int
-    private: str
-    public: str
-    deltas: tuple[int, ...]
-    events: tuple[str, ...]
-    ends_turn: bool
+MoveNote = kit.LogNote
+"""One action as the log shows it: ``private`` is the mover's own wording (an offer's cards),
+``events`` the public facts the move brought about (the reveal, a build, a wonder scored,
+the end of the game)."""
 
 
 def _offers_words(offers: Sequence[dict[str, Any]]) -> str:
@@ -718,22 +664,22 @@ def move_note(
         kind in ("accept", "give") or (revealed_now and va["phase"] != "accept")
     ):
         events.append(_resolution_words(bb, vb["active"], va))
+    scored = va["last_build"]["wonder_scored"] if new_last else None
     for wb, wa in zip(vb["wonders"], va["wonders"], strict=True):
         if wa["completed"] and not wb["completed"]:
-            row = vb["marker"]
-            first, second = vb["rows"][min(row, len(vb["rows"]) - 1)]
+            row = scored["row"] if scored is not None else vb["marker"]
+            first, second = row_points(va, row)
             events.append(f"{wa['id']} completed, scored on row {row + 1} ({first}/{second})")
     for pb, pa in zip(vb["seats"], va["seats"], strict=True):
         gained = pa["action_cards"] - pb["action_cards"]
         if gained > 0 and va["action_pile"] < vb["action_pile"]:
-            plural = "s" if gained > 1 else ""
-            events.append(f"seat {pa['seat']} draws {gained} action card{plural}")
+            events.append(f"seat {pa['seat']} draws {plural(gained, 'action card')}")
     if new_last:
-        scored = [o for o in va["last_build"]["offers"] if o["points"]]
-        if scored:
+        rejected = [o for o in va["last_build"]["offers"] if o["points"]]
+        if rejected:
             words = "rejected offers score " + ", ".join(
                 f"seat {o['seat']} +{o['points']}" + (" (triple bonus)" if o["triple"] else "")
-                for o in scored
+                for o in rejected
             )
             events.append(words)
     if va["phase"] == "over":
@@ -741,7 +687,7 @@ def move_note(
     elif va["phase"] == "double" and vb["phase"] != "double":
         events.append(f"seat {va['current_player']} may take a double turn")
     ends_turn = va["phase"] == "over" or va["turn"] != vb["turn"]
-    deltas = tuple(a - b for a, b in zip(after.scores(), before.scores(), strict=True))
+    deltas = kit.points_moved(before.scores(), after.scores())
     return MoveNote(number, seat, private, public, deltas, tuple(events), ends_turn)
 
 
@@ -761,105 +707,51 @@ def _resolution_words(build: dict[str, Any], active: int, va: dict[str, Any]) ->
     return words
 
 
-def _points_text(note: MoveNote) -> Text:
-    """`` · points: seat 0 +14, seat 1 +7`` (the mover first): who scored what by this move."""
-    text = Text()
+def points_tally(note: kit.LogNote, seats: Seats) -> Text:
+    """`` · points: seat 0 +14, seat 1 +7`` (the mover first): who scored what by this move,
+    after the events that scored it (a reveal, an acceptance, a wonder completed)."""
     order = [note.seat] + [s for s in range(len(note.deltas)) if s != note.seat]
     changed = [s for s in order if note.deltas[s]]
+    scored = (
+        Text.assemble(
+            (f"seat {s}", seats.style(s)),
+            (f" {note.deltas[s]:+d}", "bold green" if note.deltas[s] > 0 else "bold red"),
+        )
+        for s in changed
+    )
+    text = Text()
     if changed:
         text.append(" · points: ", style=DIM)
-    for i, s in enumerate(changed):
-        if i:
-            text.append(", ")
-        d = note.deltas[s]
-        text.append(f"seat {s}", style=seat_style(s))
-        text.append(f" {d:+d}", style="bold green" if d > 0 else "bold red")
+    text.append_text(joined(scored, ", "))
     return text
-
-
-def note_text(note: MoveNote, viewer: int | None, seat_names: Sequence[str] | None = None) -> Text:
-    """``" 23 1 greedy: makes a face-down offer"`` as ``viewer`` may read it: the
-    words, then the events, then the points the move gave."""
-    text = Text(f"{note.number:>3} ", style=DIM)
-    text.append_text(seat_label(note.seat, seat_names))
-    text.append(": ")
-    words = note.private if viewer == note.seat else note.public
-    text.append_text(_styled_notation(words))
-    for event in note.events:
-        text.append(" · ", style=DIM)
-        text.append(event, style="italic")
-    text.append_text(_points_text(note))
-    return text
-
-
-def log_table(
-    notes: Sequence[MoveNote],
-    viewer: int | None,
-    seat_names: Sequence[str] | None = None,
-    lines: int = 8,
-    current: int | None = None,
-) -> Group:
-    """The last ``lines`` moves (or the ``lines`` up to move ``current`` in a replay)."""
-    return last_moves(notes, lambda note: note_text(note, viewer, seat_names), lines, current)
 
 
 # --------------------------------------------------------------------------- the screen
 
 
-def render_view(
-    view: dict[str, Any],
-    *,
-    seat_names: Sequence[str] | None = None,
-    notes: Sequence[MoveNote] = (),
-    log_lines: int = 8,
-    log_current: int | None = None,
-    width: int = 120,
-) -> RenderableType:
+def compose(view: dict[str, Any], frame: kit.Frame) -> RenderableType:
     """The whole screen for ``view``: status, wonders, scoring tables, seats and hand, the
     build in progress (between builds: the last one), piles, the final scoring, the move
     log. From :data:`WIDE` columns on the wonders table shows who leads each wonder, from
     :data:`NAMES` on the wonders' full names too."""
-    names = _names(view, seat_names)
-    parts: list[RenderableType] = [
-        status_text(view, names),
-        Text(),
-        wonders_table(view, names, wide=width >= WIDE, names=width >= NAMES),
-        scoring_text(view),
-        set_bonus_text(view),
-        Text(),
-    ]
-    parts.append(players_table(view, names))
-    hand = hand_text(view)
-    if hand is not None:
-        parts.append(hand)
-    parts.append(piles_text(view))
+    names, width = frame.names, frame.width
+    wonders = wonders_table(view, wide=width >= WIDE, names=width >= NAMES)
+    seats = [players_table(view, names), hand_text(view), piles_text(view)]
     # While a build runs, its panel; between builds, the last one (the log keeps the rest).
-    panel = build_panel(view, names) or last_build_panel(view, names)
-    if panel is not None:
-        parts += [Text(), panel]
-    final = final_panel(view, names)
-    if final is not None:
-        parts += [Text(), final]
-    if notes or log_lines:
-        parts += [Text(), log_table(notes, view["seat"], names, log_lines, log_current)]
-    return Group(*parts)
+    return kit.stacked(
+        status_text(view, names),
+        Group(wonders, scoring_text(view), set_bonus_text(view)),
+        Group(*(part for part in seats if part is not None)),
+        build_panel(view, names) or last_build_panel(view, names),
+        final_panel(view, names),
+        frame.log,
+    )
 
 
-def view_text(
-    view: dict[str, Any],
-    *,
-    seat_names: Sequence[str] | None = None,
-    notes: Sequence[MoveNote] = (),
-    width: int = 120,
-) -> str:
-    """Plain-text rendering of ``view`` (what :func:`render_view` draws, without colour)."""
-    return to_plain(render_view(view, seat_names=seat_names, notes=notes, width=width), width)
-
-
-def state_text(state: TowerState) -> str:
-    """The spectator's view of ``state`` as plain text (the terminal's drawing; ``str(state)``
-    is the kernel's short debug line)."""
-    return view_text(state.view(None))
+FRONT_END = kit.FrontEnd(
+    SEATS, compose, words=_styled_notation, points=points_tally, points_last=True
+)
+render_view, view_text, state_text, note_text = FRONT_END.functions()
 
 
 # --------------------------------------------------------------------------- input helpers
@@ -945,6 +837,24 @@ def group_moves(view: dict[str, Any], moves: Sequence[str]) -> list[tuple[str, s
     return groups
 
 
+def _offer_limits(offered: Sequence[dict[str, int]], need: dict[str, int]) -> str:
+    """``at most 5 building cards in all, at most 2 camel and 3 stonemason, at most 4
+    matching cards``: the largest of the legal offers, read off them (the rules' caps, the
+    seat's pieces and hand are in them already), in all, of each type a two-type disc needs,
+    and of matching cards where fewer of those may be offered than cards in all."""
+    most = max(sum(cards.values()) for cards in offered)
+    limits = f"at most {most} building cards in all"
+    if len(need) > 1:
+        per_type = (f"{max(cards.get(t, 0) for cards in offered)} {t}" for t in need)
+        limits += ", at most " + " and ".join(per_type)
+    matching = max(sum(cards.get(t, 0) for t in need) for cards in offered)
+    if not matching:
+        limits += ", no matching card"
+    elif matching < most:
+        limits += f", at most {plural(matching, 'matching card')}"
+    return limits
+
+
 def _offer_groups(view: dict[str, Any], offers: list[str]) -> list[tuple[str, str]]:
     """The offers as their format, the limits of this disc, and a few of each sort."""
     build = current_build(view)
@@ -952,15 +862,9 @@ def _offer_groups(view: dict[str, Any], offers: list[str]) -> list[tuple[str, st
         return [("offer", ", ".join(offers))]
     disc = build["disc"]
     need: dict[str, int] = disc["need"]
-    limits = f"at most {sum(need.values())} building cards in all"
-    if len(need) > 1:
-        limits += ", at most " + " and ".join(f"{c} {t}" for t, c in need.items())
-    seat = view["seat"]
-    supply = view["seats"][seat]["supply"] if seat is not None else None
-    if supply is not None and supply < sum(need.values()):
-        limits += f", at most {supply} matching cards (your pieces)"
-    limits += "; other types may be added as a bluff (they come back at the reveal)"
     sized = [(o, _cards_of(o), o.endswith("+ exchange")) for o in offers if o != "offer nothing"]
+    limits = _offer_limits([c for _, c, _ in sized], need)
+    limits += "; other types may be added as a bluff (they come back at the reveal)"
     matching = [o for o, c, ex in sized if not ex and set(c) <= set(need)]
     exchange = [o for o, c, ex in sized if ex and set(c) <= set(need)]
     bluffs = [o for o, c, _ in sized if not set(c) <= set(need)]
