@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import ziggurat
+from ziggurat.games.amyitis import rules
 from ziggurat.games.amyitis.components import EMPTY, NEUTRAL
 from ziggurat.games.amyitis.phases import PHASE_ACTION, PHASE_OVER
 from ziggurat.games.amyitis.state import AmyitisState
@@ -35,19 +36,19 @@ END_THRESHOLD = {2: 3, 3: 4, 4: 4}
 COPIES = {2: 1, 3: 2, 4: 3}
 
 _vp_before_final: dict[int, list[int]] = {}
-_real_finish = AmyitisState._finish
+_real_finish = rules._finish
 
 
-def _recording_finish(self: AmyitisState) -> None:
+def _recording_finish(state: AmyitisState) -> None:
     """The engine's final scoring, noting the scores just before it."""
-    _vp_before_final[id(self)] = self.vp[:]
-    _real_finish(self)
+    _vp_before_final[id(state)] = state.vp[:]
+    _real_finish(state)
 
 
-_real_procession = AmyitisState._procession
+_real_procession = rules._procession
 
 
-def _checked_procession(self: AmyitisState, seat: int, temple: int) -> None:
+def _checked_procession(state: AmyitisState, seat: int, temple: int) -> None:
     """The engine's procession, checked against its exact effect (§6.4, §3.6; issue 15).
 
     The leader's own cube is decided from his supply as it is before any cube moves: with a
@@ -58,13 +59,13 @@ def _checked_procession(self: AmyitisState, seat: int, temple: int) -> None:
     temples are independent, so the order of the grey cubes cannot matter. Checked right
     after the call: the rewards that follow move no cube (the Tammouz field cube is a
     decision taken later)."""
-    n = self.n
-    placed = self.cubes[seat] > 0
+    n = state.n
+    placed = state.cubes[seat] > 0
     temples = []
-    cubes = self.cubes[:]
+    cubes = state.cubes[:]
     if placed:
         cubes[seat] -= 1
-    for t, line in enumerate(self.temples):
+    for t, line in enumerate(state.temples):
         line = list(line)
         if t != temple:
             line.insert(0, NEUTRAL)
@@ -75,9 +76,9 @@ def _checked_procession(self: AmyitisState, seat: int, temple: int) -> None:
             if out < n:
                 cubes[out] += 1
         temples.append(line)
-    _real_procession(self, seat, temple)
-    assert self.temples == temples, "procession: temples"
-    assert self.cubes == cubes, "procession: a cube sent home was placed again"
+    _real_procession(state, seat, temple)
+    assert state.temples == temples, "procession: temples"
+    assert state.cubes == cubes, "procession: a cube sent home was placed again"
 
 
 def tiles_left(state: AmyitisState) -> int:
@@ -173,8 +174,8 @@ def test_random_games_keep_every_invariant(players: int, seed: int) -> None:
     game = new_game(players)
     rng = random.Random(seed)
     with (
-        mock.patch.object(AmyitisState, "_finish", _recording_finish),
-        mock.patch.object(AmyitisState, "_procession", _checked_procession),
+        mock.patch.object(rules, "_finish", _recording_finish),
+        mock.patch.object(rules, "_procession", _checked_procession),
     ):
         state = game.new_initial_state(seed=seed % (1 << 32))
         check_invariants(state)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
+from importlib import resources
 from pathlib import Path
 from typing import Literal, TypeVar
 
@@ -68,7 +70,24 @@ def validate(model: type[ModelT], data: object, source: str) -> ModelT:
         raise DataFileError(describe_validation_error(source, err)) from None
 
 
-def load_component_file(path: Path, model: type[ModelT]) -> tuple[ModelT, str]:
-    """Read and validate a data file; returns the model and the file's data version."""
+def fail(source: str, field: str, reason: str) -> DataFileError:
+    """The error for a fact the schema alone cannot check: ``<file>: field <path>: <reason>``."""
+    return DataFileError(f"{source}: field {field}: {reason}")
+
+
+def shipped_data_path(package: str, name: str) -> Path:
+    """The data file ``name`` that ships in the ``data`` folder of the package ``package``."""
+    return Path(str(resources.files(package) / "data" / name))
+
+
+def load_data_file(
+    path: Path, model: type[ModelT], check: Callable[[ModelT, str], None] | None = None
+) -> tuple[ModelT, str]:
+    """Read and validate a data file, then ``check(model, source)`` what the schema cannot
+    (it raises :func:`fail`); returns the model and the file's data version."""
     data, version = read_json(path)
-    return validate(model, data, str(path)), version
+    source = str(path)
+    loaded = validate(model, data, source)
+    if check is not None:
+        check(loaded, source)
+    return loaded, version

@@ -56,23 +56,19 @@ def iter_bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
-class HexLayout:
-    """The hexes of one map and their bit numbering."""
+class _BitGrid:
+    """The hexes of one map numbered as bits of a Python int (how they are numbered is the
+    subclass's), and what both numberings do alike: membership, bits and masks of hexes, and
+    the connected hexes of a set."""
 
-    __slots__ = ("_index_of", "all_mask", "coords", "stride")
+    __slots__ = ("_index_of", "all_mask", "coords")
 
-    def __init__(self, coords: Iterable[Coord]) -> None:
-        coords = sorted(set(coords))
-        for row, col in coords:
-            if row < 0 or col < 0:
-                raise ValueError(f"hex ({row},{col}): row and col must be >= 0")
-            if (row + col) % 2:
-                raise ValueError(f"hex ({row},{col}) is not a hex: row + col must be even")
-        self.stride = (max((c for _, c in coords), default=0)) + 2
-        self.coords: tuple[Coord, ...] = tuple(coords)
-        self._index_of = {rc: rc[0] * self.stride + rc[1] for rc in coords}
+    def _number(self, coords: tuple[Coord, ...], index_of: dict[Coord, int]) -> None:
+        """The map holds ``coords``, hex ``c`` at bit ``index_of[c]``."""
+        self.coords = coords
+        self._index_of = index_of
         self.all_mask = 0
-        for bit in self._index_of.values():
+        for bit in index_of.values():
             self.all_mask |= 1 << bit
 
     def __contains__(self, coord: object) -> bool:
@@ -82,14 +78,46 @@ class HexLayout:
         """The bit index of an existing hex; ``KeyError`` if it is not on this map."""
         return self._index_of[coord]
 
-    def coord(self, bit: int) -> Coord:
-        return divmod(bit, self.stride)
-
     def mask_of(self, coords: Iterable[Coord]) -> int:
         mask = 0
-        for rc in coords:
-            mask |= 1 << self._index_of[rc]
+        for c in coords:
+            mask |= 1 << self._index_of[c]
         return mask
+
+    def dilate(self, mask: int) -> int:
+        """Every hex of the map next to a hex of ``mask`` (``mask`` itself not added)."""
+        raise NotImplementedError
+
+    def flood(self, seeds: int, allowed: int) -> int:
+        """All hexes of ``allowed`` connected to ``seeds`` through ``allowed`` hexes.
+
+        Seeds outside ``allowed`` are dropped first, so the result is a subset of ``allowed``.
+        """
+        reach = seeds & allowed
+        while True:
+            grown = (reach | self.dilate(reach)) & allowed
+            if grown == reach:
+                return reach
+            reach = grown
+
+
+class HexLayout(_BitGrid):
+    """The hexes of one map in offset coordinates and their bit numbering."""
+
+    __slots__ = ("stride",)
+
+    def __init__(self, coords: Iterable[Coord]) -> None:
+        coords = sorted(set(coords))
+        for row, col in coords:
+            if row < 0 or col < 0:
+                raise ValueError(f"hex ({row},{col}): row and col must be >= 0")
+            if (row + col) % 2:
+                raise ValueError(f"hex ({row},{col}) is not a hex: row + col must be even")
+        self.stride = (max((c for _, c in coords), default=0)) + 2
+        self._number(tuple(coords), {rc: rc[0] * self.stride + rc[1] for rc in coords})
+
+    def coord(self, bit: int) -> Coord:
+        return divmod(bit, self.stride)
 
     def coords_of(self, mask: int) -> list[Coord]:
         """The hexes of ``mask`` sorted by (row, col)."""
@@ -115,18 +143,6 @@ class HexLayout:
     def neighbours(self, coord: Coord) -> list[Coord]:
         """Existing neighbours of ``coord``, sorted."""
         return self.coords_of(self.neighbour_mask(coord))
-
-    def flood(self, seeds: int, allowed: int) -> int:
-        """All hexes of ``allowed`` connected to ``seeds`` through ``allowed`` hexes.
-
-        Seeds outside ``allowed`` are dropped first, so the result is a subset of ``allowed``.
-        """
-        reach = seeds & allowed
-        while True:
-            grown = (reach | self.dilate(reach)) & allowed
-            if grown == reach:
-                return reach
-            reach = grown
 
 
 def _chunk_table(width: int) -> tuple[tuple[int, ...], ...]:
@@ -191,7 +207,7 @@ def axial_disc(radius: int) -> list[Coord]:
     ]
 
 
-class AxialGrid:
+class AxialGrid(_BitGrid):
     """The hexes of one map in axial coordinates, numbered as bits of a Python int.
 
     Hex ``(q, r)`` is bit ``(r - r0) * stride + (q - q0)``, where the stride leaves ``margin``
@@ -201,7 +217,7 @@ class AxialGrid:
     tile's footprint can be tested at every anchor with three shifts and two ``&``.
     """
 
-    __slots__ = ("_index_of", "all_mask", "coords", "margin", "q0", "r0", "stride")
+    __slots__ = ("margin", "q0", "r0", "stride")
 
     def __init__(self, coords: Iterable[Coord], margin: int = 2) -> None:
         cells = sorted(set(coords), key=lambda c: (c[1], c[0]))
@@ -212,28 +228,13 @@ class AxialGrid:
         self.r0 = min(r for _, r in cells)
         width = max(q for q, _ in cells) - self.q0 + 1
         self.stride = width + margin
-        self.coords: tuple[Coord, ...] = tuple(cells)
-        self._index_of = {c: (c[1] - self.r0) * self.stride + (c[0] - self.q0) for c in cells}
-        self.all_mask = 0
-        for bit in self._index_of.values():
-            self.all_mask |= 1 << bit
-
-    def __contains__(self, coord: object) -> bool:
-        return coord in self._index_of
-
-    def bit(self, coord: Coord) -> int:
-        """The bit of an existing hex; ``KeyError`` if it is not on this map."""
-        return self._index_of[coord]
+        self._number(
+            tuple(cells), {c: (c[1] - self.r0) * self.stride + (c[0] - self.q0) for c in cells}
+        )
 
     def coord(self, bit: int) -> Coord:
         row, col = divmod(bit, self.stride)
         return col + self.q0, row + self.r0
-
-    def mask_of(self, coords: Iterable[Coord]) -> int:
-        mask = 0
-        for c in coords:
-            mask |= 1 << self._index_of[c]
-        return mask
 
     def coords_of(self, mask: int) -> list[Coord]:
         return [self.coord(b) for b in bit_list(mask)]
@@ -261,15 +262,6 @@ class AxialGrid:
             | (mask >> (s - 1))
         )
         return grown & self.all_mask
-
-    def flood(self, seeds: int, allowed: int) -> int:
-        """All hexes of ``allowed`` connected to ``seeds`` through ``allowed`` hexes."""
-        reach = seeds & allowed
-        while True:
-            grown = (reach | self.dilate(reach)) & allowed
-            if grown == reach:
-                return reach
-            reach = grown
 
     def components(self, mask: int) -> list[int]:
         """The connected parts of ``mask``, each as a mask, ordered by their lowest bit."""

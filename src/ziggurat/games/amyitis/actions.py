@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from dataclasses import KW_ONLY, InitVar, dataclass
 from functools import cache
 from typing import Any
 
@@ -113,6 +114,7 @@ def payments_for(demand: tuple[int, ...]) -> tuple[Tokens, ...]:
     return tuple(sorted(found))
 
 
+@dataclass(slots=True, eq=False, repr=False)  # eq, hash and repr stay Action's
 class AmyitisAction(Action):
     """One Amyitis decision; the fields that apply to its kind are set.
 
@@ -123,46 +125,22 @@ class AmyitisAction(Action):
     (0 camel, 1 talent) for the Ishtar choice.
     """
 
-    __slots__ = (
-        "city",
-        "court",
-        "craft",
-        "item",
-        "kind",
-        "row",
-        "space",
-        "square",
-        "temple",
-        "tokens",
-    )
+    action_id: InitVar[int]
+    text: InitVar[str]
+    kind: int
+    _: KW_ONLY
+    row: int = -1
+    craft: int = -1
+    city: int = -1
+    temple: int = -1
+    space: int = -1
+    tokens: Tokens = ()
+    court: int = -1
+    square: int = -1
+    item: int = -1
 
-    def __init__(
-        self,
-        action_id: int,
-        text: str,
-        kind: int,
-        *,
-        row: int = -1,
-        craft: int = -1,
-        city: int = -1,
-        temple: int = -1,
-        space: int = -1,
-        tokens: Tokens = (),
-        court: int = -1,
-        square: int = -1,
-        item: int = -1,
-    ) -> None:
-        self.kind = kind
-        self.row = row
-        self.craft = craft
-        self.city = city
-        self.temple = temple
-        self.space = space
-        self.tokens = tokens
-        self.court = court
-        self.square = square
-        self.item = item
-        super().__init__(action_id, text)
+    def __post_init__(self, action_id: int, text: str) -> None:
+        Action.__init__(self, action_id, text)
 
 
 class ActionTable(BaseActionTable):

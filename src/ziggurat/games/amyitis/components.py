@@ -10,14 +10,18 @@ sides of each square are derived here from the edges and their vertices, once.
 
 from __future__ import annotations
 
-from importlib import resources
 from pathlib import Path
 from typing import Annotated, Literal
 
 from pydantic import Field
 
-from ziggurat.core.components import Provenance, StrictModel, read_json, validate
-from ziggurat.core.errors import DataFileError
+from ziggurat.core.components import (
+    Provenance,
+    StrictModel,
+    fail,
+    load_data_file,
+    shipped_data_path,
+)
 
 RESOURCES = ("barley", "dates", "salt", "palm", "wine")
 """Resources in the order the engine numbers them; wine (the joker) is last."""
@@ -274,68 +278,62 @@ class AmyitisDataFile(StrictModel):
     final_scoring: FinalScoring
 
 
-def _fail(source: str, field: str, reason: str) -> DataFileError:
-    return DataFileError(f"{source}: field {field}: {reason}")
-
-
 def check_consistency(data: AmyitisDataFile, source: str) -> None:
     """What the schema cannot say: names that must match, counts that must add up."""
-    comp = data.components
-    if tuple(comp.resources) != RESOURCES:
-        raise _fail(source, "components.resources", f"must list {', '.join(RESOURCES)} in order")
-    if tuple(comp.temples) != TEMPLES:
-        raise _fail(source, "components.temples", f"must list {', '.join(TEMPLES)} in order")
+    if tuple(data.components.resources) != RESOURCES:
+        raise fail(source, "components.resources", f"must list {', '.join(RESOURCES)} in order")
+    if tuple(data.components.temples) != TEMPLES:
+        raise fail(source, "components.temples", f"must list {', '.join(TEMPLES)} in order")
     for key in ("craft_rows", "end_threshold_tiles_left", "temple_ranks_rewarded"):
         table = getattr(data.round, key)
         if sorted(table) != ["2", "3", "4"]:
-            raise _fail(source, f"round.{key}", "needs an entry for 2, 3 and 4 players")
+            raise fail(source, f"round.{key}", "needs an entry for 2, 3 and 4 players")
     if len(data.round.recruit_costs) != data.round.cards_per_row:
-        raise _fail(source, "round.recruit_costs", "needs one cost per card of a row")
+        raise fail(source, "round.recruit_costs", "needs one cost per card of a row")
     if sorted(data.craft_deck.cards) != sorted(CRAFTS):
-        raise _fail(source, "craft_deck.cards", f"needs the kinds {', '.join(CRAFTS)}")
+        raise fail(source, "craft_deck.cards", f"needs the kinds {', '.join(CRAFTS)}")
     if sorted(data.court_deck.copies_per_level) != sorted(COURTS[:3]):
-        raise _fail(source, "court_deck.copies_per_level", "needs banker, caravaneer, palace")
+        raise fail(source, "court_deck.copies_per_level", "needs banker, caravaneer, palace")
     for n in PLAYER_COUNTS:
         deck = sum(_by_sign(c, n) for c in data.craft_deck.cards.values())
         need = data.round.craft_rows[str(n)] * data.round.cards_per_row
         if deck < need:
             reason = f"{deck} cards at {n} players, the rows need {need}"
-            raise _fail(source, "craft_deck.cards", reason)
+            raise fail(source, "craft_deck.cards", reason)
+    length = data.components.field_length
     for i, row in enumerate(data.fields.rows):
-        if len(row) != comp.field_length or row[-1] != "wine" or "wine" in row[:-1]:
-            raise _fail(
-                source, f"fields.rows[{i}]", f"needs {comp.field_length} resources, wine last only"
-            )
+        if len(row) != length or row[-1] != "wine" or "wine" in row[:-1]:
+            raise fail(source, f"fields.rows[{i}]", f"needs {length} resources, wine last only")
     _check_track(data, source)
     _check_garden(data, source)
     for n, steps in data.final_scoring.amyitis_bonus.items():
         if [s[0] for s in steps] != sorted(s[0] for s in steps):
-            raise _fail(source, f"final_scoring.amyitis_bonus.{n}", "thresholds must rise")
+            raise fail(source, f"final_scoring.amyitis_bonus.{n}", "thresholds must rise")
     if sorted(data.final_scoring.amyitis_bonus) != ["2", "3", "4"]:
-        raise _fail(source, "final_scoring.amyitis_bonus", "needs 2, 3 and 4 players")
+        raise fail(source, "final_scoring.amyitis_bonus", "needs 2, 3 and 4 players")
 
 
 def _check_track(data: AmyitisDataFile, source: str) -> None:
     cities = data.track.cities
     names = [c.name for c in cities]
     if len(set(names)) != len(names):
-        raise _fail(source, "track.cities", "city names must differ")
+        raise fail(source, "track.cities", "city names must differ")
     if [c.kind for c in cities].count("babylon") != 1 or cities[0].kind != "babylon":
-        raise _fail(source, "track.cities", "Babylon is the one 'babylon' city, at position 0")
+        raise fail(source, "track.cities", "Babylon is the one 'babylon' city, at position 0")
     for i, city in enumerate(cities):
         where = f"track.cities[{i}]"
         if city.kind == "court" and (not city.offer or len(set(city.offer)) != len(city.offer)):
-            raise _fail(source, where, "a court city offers one or more distinct court types")
+            raise fail(source, where, "a court city offers one or more distinct court types")
         if city.kind != "babylon" and city.demand is None:
-            raise _fail(source, where, "a court or plant city names its demanded resource")
+            raise fail(source, where, "a court or plant city names its demanded resource")
     plants = [c.name for c in cities if c.kind == "plant"]
     cards = data.plant_cards
     ids = [c.id for c in cards.cards]
     if cards.fixed.card not in ids or cards.fixed.city not in plants:
-        raise _fail(source, "plant_cards.fixed", "names a card of the list and a plant city")
+        raise fail(source, "plant_cards.fixed", "names a card of the list and a plant city")
     placed = sorted([cards.fixed.city, *cards.shuffled_onto])
     if placed != sorted(plants) or len(ids) != len(plants):
-        raise _fail(
+        raise fail(
             source, "plant_cards", f"one card for each plant city ({', '.join(sorted(plants))})"
         )
 
@@ -344,39 +342,39 @@ def _check_garden(data: AmyitisDataFile, source: str) -> None:
     garden = data.garden
     ids = [s.id for s in garden.squares]
     if len(set(ids)) != len(ids):
-        raise _fail(source, "garden.squares", "square ids must differ")
+        raise fail(source, "garden.squares", "square ids must differ")
     floors = sorted({s.floor for s in garden.squares})
     if floors != [1, 2, 3, 4]:
-        raise _fail(source, "garden.squares", "needs squares on floors 1 to 4")
+        raise fail(source, "garden.squares", "needs squares on floors 1 to 4")
     for i, edge in enumerate(garden.edges):
         for name in edge.squares:
             if name not in ids:
-                raise _fail(source, f"garden.edges[{i}].squares", f"{name} is not a square")
+                raise fail(source, f"garden.edges[{i}].squares", f"{name} is not a square")
         if edge.vertices[0] == edge.vertices[1]:
-            raise _fail(source, f"garden.edges[{i}].vertices", "an edge joins two vertices")
+            raise fail(source, f"garden.edges[{i}].vertices", "an edge joins two vertices")
     for n, empty in garden.empty_squares.items():
         for name in empty:
             if name not in ids:
-                raise _fail(source, f"garden.empty_squares.{n}", f"{name} is not a square")
+                raise fail(source, f"garden.empty_squares.{n}", f"{name} is not a square")
     tiles = data.garden_tiles.tiles
     if len({t.id for t in tiles}) != len(tiles):
-        raise _fail(source, "garden_tiles.tiles", "tile ids must differ")
+        raise fail(source, "garden_tiles.tiles", "tile ids must differ")
     for n in PLAYER_COUNTS:
         dealt = garden.tiles_dealt_per_floor.get(str(n))
         if dealt is None or len(dealt) != 4:
-            raise _fail(source, "garden.tiles_dealt_per_floor", f"needs 4 floors for {n} players")
+            raise fail(source, "garden.tiles_dealt_per_floor", f"needs 4 floors for {n} players")
         empty = set(garden.empty_squares.get(str(n), []))
         for floor in range(1, 5):
             used = sum(1 for s in garden.squares if s.floor == floor and s.id not in empty)
             if dealt[floor - 1] != used:
-                raise _fail(
+                raise fail(
                     source,
                     f"garden.tiles_dealt_per_floor.{n}",
                     f"floor {floor} has {used} squares in use, not {dealt[floor - 1]}",
                 )
             have = sum(1 for t in tiles if t.floor == floor)
             if have < used:
-                raise _fail(source, "garden_tiles.tiles", f"floor {floor} needs {used} tiles")
+                raise fail(source, "garden_tiles.tiles", f"floor {floor} needs {used} tiles")
 
 
 def _by_sign(counts: BySign, players: int) -> int:
@@ -532,13 +530,10 @@ class AmyitisData:
 
 
 def default_data_path() -> Path:
-    return Path(str(resources.files("ziggurat.games.amyitis") / "data" / "amyitis.json"))
+    return shipped_data_path("ziggurat.games.amyitis", "amyitis.json")
 
 
 def load_data(path: Path | None = None) -> tuple[AmyitisData, str]:
     """Load and check an Amyitis data file; returns the data and its version hash."""
-    path = path or default_data_path()
-    raw, version = read_json(path)
-    data = validate(AmyitisDataFile, raw, str(path))
-    check_consistency(data, str(path))
-    return AmyitisData(data), version
+    file, version = load_data_file(path or default_data_path(), AmyitisDataFile, check_consistency)
+    return AmyitisData(file), version

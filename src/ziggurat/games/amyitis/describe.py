@@ -9,36 +9,34 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .actions import (
-    ACTION_TYPES,
-    CARAVAN,
-    CHOOSE,
-    COURT,
-    DECLINE,
-    DISCARD,
-    EXCHANGE,
-    FIELD,
-    IRRIGATE,
-    ISHTAR_CHOICE,
-    ISHTAR_ITEMS,
-    PASS,
-    PLANT,
-    PROCESSION,
-    RECRUIT,
-    SELL,
-    TAKE,
-    TEMPLE,
-    AmyitisAction,
-    field_text,
-)
+from .actions import ACTION_TYPES, ISHTAR_ITEMS, AmyitisAction, field_text
 from .components import COURTS, CRAFTS, RESOURCES, TEMPLES
 
 if TYPE_CHECKING:
+    from .components import AmyitisData
     from .game import AmyitisGame
 
-
-def _listed(tokens: tuple[int, ...]) -> str:
-    return " and ".join(RESOURCES[r] for r in tokens)
+_WORDS = {
+    "pass": "passes",
+    "recruit": "recruits {article} {craft} from row {row}",
+    "caravan": "moves the caravan to {City}",
+    "field": "puts a cube on field row {field}",
+    "temple": "puts a priest in the temple of {Temple}",
+    "irrigate": "irrigates {space}",
+    "sell": "sells {paid} at Babylon",
+    "court": "takes the next {court}, paying {paid}",
+    "plant": "plants {square}, paying {paid}",
+    "take": "takes {paid} from the garden tile",
+    "choose": "takes a {court} card from the garden tile",
+    "procession": "leads the procession to the temple of {Temple}",
+    "ishtar": "takes Ishtar's {item}",
+    "exchange": "exchanges {give} for {take} at Tammouz",
+    "decline": "declines Tammouz's reward",
+    "discard": "discards {paid} (storage limit)",
+}
+"""Each type of action in words: ``{name}`` is the description's field ``name``, ``{City}``
+and ``{Temple}`` the place capitalised, ``{paid}`` the resources of the action and
+``{article}`` the craft's "a" or "an"."""
 
 
 def describe_action(
@@ -46,57 +44,44 @@ def describe_action(
 ) -> dict[str, Any]:
     """Structured fields and words for ``action`` by ``actor`` (the same for every viewer)."""
     del actor, viewer
-    data = game.data
-    kind = action.kind
-    out: dict[str, Any] = {"type": ACTION_TYPES[kind], "text": action.text}
-    if action.tokens:
-        out["resources"] = [RESOURCES[r] for r in action.tokens]
-    if kind == PASS:
-        out["words"] = "passes"
-    elif kind == RECRUIT:
-        out["row"] = action.row + 1
-        out["craft"] = CRAFTS[action.craft]
-        name = CRAFTS[action.craft]
-        article = "an" if name[0] in "aeiou" else "a"
-        out["words"] = f"recruits {article} {name} from row {action.row + 1}"
-    elif kind == CARAVAN:
-        out["city"] = data.city_names[action.city]
-        out["words"] = f"moves the caravan to {data.city_names[action.city].title()}"
-    elif kind == FIELD:
-        out["field"] = field_text(action.row)
-        out["words"] = f"puts a cube on field row {field_text(action.row)}"
-    elif kind == TEMPLE:
-        out["temple"] = TEMPLES[action.temple]
-        out["words"] = f"puts a priest in the temple of {TEMPLES[action.temple].title()}"
-    elif kind == IRRIGATE:
-        out["space"] = data.space_ids[action.space]
-        out["words"] = f"irrigates {data.space_ids[action.space]}"
-    elif kind == SELL:
-        out["words"] = f"sells {_listed(action.tokens)} at Babylon"
-    elif kind == COURT:
-        out["court"] = COURTS[action.court]
-        out["words"] = f"takes the next {COURTS[action.court]}, paying {_listed(action.tokens)}"
-    elif kind == PLANT:
-        out["square"] = data.square_ids[action.square]
-        out["words"] = f"plants {data.square_ids[action.square]}, paying {_listed(action.tokens)}"
-    elif kind == TAKE:
-        out["words"] = f"takes {RESOURCES[action.tokens[0]]} from the garden tile"
-    elif kind == CHOOSE:
-        out["court"] = COURTS[action.court]
-        out["words"] = f"takes a {COURTS[action.court]} card from the garden tile"
-    elif kind == PROCESSION:
-        out["temple"] = TEMPLES[action.temple]
-        out["words"] = f"leads the procession to the temple of {TEMPLES[action.temple].title()}"
-    elif kind == ISHTAR_CHOICE:
-        out["item"] = ISHTAR_ITEMS[action.item]
-        out["words"] = f"takes Ishtar's {ISHTAR_ITEMS[action.item]}"
-    elif kind == EXCHANGE:
+    kind = ACTION_TYPES[action.kind]
+    out: dict[str, Any] = {"type": kind, "text": action.text}
+    tokens = action.tokens
+    if tokens:
+        out["resources"] = [RESOURCES[r] for r in tokens]
+    named = _named(game.data, action, kind)
+    out.update(named)
+    craft = named.get("craft", "")
+    out["words"] = _WORDS[kind].format(
+        **named,
+        City=named.get("city", "").title(),
+        Temple=named.get("temple", "").title(),
+        paid=" and ".join(RESOURCES[r] for r in tokens),
+        article="an" if craft[:1] in ("a", "e", "i", "o", "u") else "a",
+    )
+    return out
+
+
+def _named(data: AmyitisData, action: AmyitisAction, kind: str) -> dict[str, Any]:
+    """What ``action`` names, by the data file's names (craft rows counted from 1)."""
+    if kind == "recruit":
+        return {"row": action.row + 1, "craft": CRAFTS[action.craft]}
+    if kind == "field":
+        return {"field": field_text(action.row)}
+    if kind == "exchange":
         give, take = action.tokens
-        out["give"] = RESOURCES[give]
-        out["take"] = RESOURCES[take]
-        out["words"] = f"exchanges {RESOURCES[give]} for {RESOURCES[take]} at Tammouz"
-    elif kind == DECLINE:
-        out["words"] = "declines Tammouz's reward"
-    elif kind == DISCARD:
-        out["words"] = f"discards {RESOURCES[action.tokens[0]]} (storage limit)"
+        return {"give": RESOURCES[give], "take": RESOURCES[take]}
+    tables = {  # a field of the action (-1 where unset) and the names its numbers stand for
+        "city": data.city_names,
+        "temple": TEMPLES,
+        "space": data.space_ids,
+        "court": COURTS,
+        "square": data.square_ids,
+        "item": ISHTAR_ITEMS,
+    }
+    out = {}
+    for field, table in tables.items():
+        number = getattr(action, field)
+        if number >= 0:
+            out[field] = table[number]
     return out

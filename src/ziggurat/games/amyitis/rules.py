@@ -1,14 +1,23 @@
-"""Which actions are legal, and why one is not: the rules reference §6 as predicates.
+"""Amyitis's rules: which actions are legal at each decision (the rules reference §6 as
+predicates), why another one is not, and what each action does (the round flow).
 
-This module only reads a state; the state (:mod:`.state`) applies actions and runs the flow
-from phase to phase (:mod:`.phases`, §6.0), and :mod:`.scoring` hands out the points. A
-reader looking for "may seat 2 do this now, and if not, why?" finds it here.
+The flow follows the rules reference's state machine (§6.0, phases in :mod:`.phases`): the
+action phase, then maintenance (procession, the temples' rewards, the storage limit) and the
+next round or the end. A decision with a single option is taken at once (§6.0, revised), so
+the player to move always has a real choice: :func:`apply` plays the chosen action, then
+:func:`settle` takes every decision left with one option and lists it in
+``state.automatic`` (the kernel's ``automatic_steps``). :mod:`.scoring` hands out the points.
+
+The functions work on the state they are handed, in place; :class:`~.state.AmyitisState`
+uses them as its kernel hooks (``_generate_legal``, ``_why_not``, ``_apply``). A reader
+looking for "may seat 2 do this now, and if not, why?" or "what happens next?" finds it here.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import scoring
 from .actions import (
     CARAVAN,
     CHOOSE,
@@ -32,14 +41,21 @@ from .actions import (
 from .components import (
     BASICS,
     CITY_BABYLON,
+    CITY_COURT,
     CITY_PLANT,
     COURTS,
     CRAFTS,
     ENGINEER,
     GARDENER,
+    ISHTAR,
     MAX_LEVEL,
     MERCHANT,
+    NEUTRAL,
+    PALACE,
+    PEASANT,
+    PRIEST,
     RESOURCES,
+    TAMMOUZ,
     WINE,
 )
 from .phases import (
@@ -50,6 +66,7 @@ from .phases import (
     PHASE_FIELD,
     PHASE_IRRIGATE,
     PHASE_ISHTAR,
+    PHASE_OVER,
     PHASE_PLANT,
     PHASE_PROCESSION,
     PHASE_SELL,
@@ -59,6 +76,7 @@ from .phases import (
     PHASE_TASKS,
     PHASE_TEMPLE,
 )
+from .scoring import BABYLON_POINTS, ENGINEERS, PALACES, TILES, add_points
 
 if TYPE_CHECKING:
     from .state import AmyitisState
@@ -153,11 +171,6 @@ def holds(state: AmyitisState, seat: int, tokens: tuple[int, ...]) -> bool:
     return all(res[base + r] >= 1 for r in tokens)
 
 
-def resources_held(state: AmyitisState, seat: int) -> int:
-    base = 5 * seat
-    return sum(state.res[base : base + 5])
-
-
 def court_available(state: AmyitisState, seat: int, court: int) -> bool:
     """May ``seat`` take the next card of ``court`` (no skipping, a copy must be left)?"""
     if court == GARDENER:
@@ -192,7 +205,7 @@ def city_possible(state: AmyitisState, seat: int, city: int) -> bool:
     data = state.game.data
     kind = data.city_kind[city]
     if kind == CITY_BABYLON:
-        return resources_held(state, seat) > 0
+        return state.resources_held(seat) > 0
     if kind == CITY_PLANT:
         _card, quality, demand = plant_demand(state, city)
         if not any(holds(state, seat, pay) for pay in payments_for(demand)):
@@ -394,3 +407,418 @@ _PHASES_OF_KIND: dict[int, tuple[int, ...]] = {
     DISCARD: (PHASE_STORAGE,),
 }
 """The phases in which an action of each kind can be legal."""
+
+
+# ---------------------------------------------------------------- the flow
+
+
+def apply(state: AmyitisState, action: AmyitisAction) -> None:
+    """The chosen action, then every decision left with a single option (§6.0)."""
+    state.automatic = ()
+    state.automatic_seats = ()
+    play(state, action)
+    settle(state)
+
+
+def settle(state: AmyitisState) -> None:
+    """Take every decision that has a single option (§6.0), then cache the choices."""
+    forced: list[AmyitisAction] = []
+    seats: list[int] = []
+    while state.phase != PHASE_OVER:
+        legal = legal_actions(state)
+        if len(legal) != 1:
+            state._legal = legal
+            break
+        forced.append(legal[0])
+        seats.append(state.current)
+        play(state, legal[0])
+    if forced:
+        state.automatic = (*state.automatic, *forced)
+        state.automatic_seats = (*state.automatic_seats, *seats)
+
+
+def play(state: AmyitisState, action: AmyitisAction) -> None:
+    """One action's effect and the phase it leads to, nothing more: the chosen action
+    (from :func:`apply`) or one the engine takes (from :func:`settle`). The cached legal
+    list is already cleared; it is rebuilt once the flow stops at a real choice."""
+    kind = action.kind
+    seat = state.current
+    if kind == PASS:
+        state.passed.append(seat)
+        state.talents[seat] += state.game.data.pass_first_income
+        _next_turn(state)
+    elif kind == RECRUIT:
+        _recruit(state, seat, action.row, action.craft)
+    elif kind == FIELD:
+        _field(state, seat, action.row)
+        if state.phase == PHASE_FIELD:
+            _next_turn(state)
+        else:
+            _tammouz_exchange(state)
+    elif kind == TEMPLE:
+        _push(state, action.temple, seat)
+        _next_turn(state)
+    elif kind == IRRIGATE:
+        _irrigate(state, seat, action.space)
+        add_points(state, seat, state.irrigate_vp, state.irrigate_source)
+        _next_turn(state)
+    elif kind == CARAVAN:
+        _caravan(state, seat, action.city)
+    elif kind == SELL:
+        _pay(state, seat, action.tokens)
+        add_points(state, seat, state.game.data.babylon_vp * len(action.tokens), BABYLON_POINTS)
+        if state.cubes[seat] and irrigable(state):
+            state.irrigate_vp = state.game.data.babylon_irrigation_vp
+            state.irrigate_source = BABYLON_POINTS
+            state.phase = PHASE_IRRIGATE
+        else:
+            _next_turn(state)
+    elif kind == COURT:
+        _pay(state, seat, action.tokens)
+        _take_court(state, seat, action.court)
+        _next_turn(state)
+    elif kind == PLANT:
+        _plant(state, seat, action.square, action.tokens)
+    elif kind == TAKE:
+        gain_resource(state, seat, action.tokens[0])
+        state.pending_resources -= 1
+        _tile_choices(state)
+    elif kind == CHOOSE:
+        _take_court(state, seat, action.court)
+        state.pending_choice = False
+        _tile_choices(state)
+    elif kind == PROCESSION:
+        _procession(state, seat, action.temple)
+    elif kind == ISHTAR_CHOICE:
+        _ishtar_items(state, seat, action.item)
+        _marduk(state)
+    elif kind == DECLINE:
+        if state.phase == PHASE_TAMMOUZ_FIELD:
+            _tammouz_exchange(state)
+        else:
+            _storage_start(state)
+    elif kind == EXCHANGE:
+        give, take = action.tokens
+        _pay(state, seat, (give,))
+        gain_resource(state, seat, take)
+        _storage_start(state)
+    elif kind == DISCARD:
+        _pay(state, seat, action.tokens)
+        _storage_next(state)
+
+
+# ---------------------------------------------------------------- holdings
+
+
+def _pay(state: AmyitisState, seat: int, tokens: tuple[int, ...]) -> None:
+    """Tokens go back to the stock (§3.6)."""
+    base = 5 * seat
+    for r in tokens:
+        state.res[base + r] -= 1
+        state.res_stock[r] += 1
+
+
+def gain_resource(state: AmyitisState, seat: int, r: int) -> None:
+    """One token from the stock; an empty stock gives nothing (§3.6)."""
+    if state.res_stock[r]:
+        state.res_stock[r] -= 1
+        state.res[5 * seat + r] += 1
+
+
+def gain_camels(state: AmyitisState, seat: int, count: int) -> None:
+    got = min(count, state.camel_stock)
+    state.camel_stock -= got
+    state.camels[seat] += got
+
+
+def _take_court(state: AmyitisState, seat: int, court: int) -> None:
+    """The next card of ``court`` (§3.2); a lower one goes back; a palace scores now."""
+    if court == GARDENER:
+        if state.gardeners_left:
+            state.gardeners_left -= 1
+            state.gardeners[seat] += 1
+        return
+    index = 3 * seat + court
+    level = state.levels[index]
+    if not court_available(state, seat, court):
+        return  # a tile's court bonus with no card left is lost (§3.5)
+    state.court_left[3 * court + level] -= 1
+    if level:
+        state.court_left[3 * court + level - 1] += 1
+    state.levels[index] = level + 1
+    if court == PALACE:
+        add_points(state, seat, state.game.data.palace_vp[level], PALACES)
+
+
+# ---------------------------------------------------------------- the action phase
+
+
+def _next_turn(state: AmyitisState) -> None:
+    """The next seat clockwise that has not passed; passed seats gain a talent as their
+    turn comes round (§6.2). Maintenance once every seat has passed."""
+    n = state.n
+    passed = state.passed
+    if len(passed) == n:
+        _start_maintenance(state)
+        return
+    income = state.game.data.pass_later_income
+    seat = state.current
+    while True:
+        seat = (seat + 1) % n
+        if seat in passed:
+            state.talents[seat] += income
+            continue
+        break
+    state.current = seat
+    state.phase = PHASE_ACTION
+
+
+def _recruit(state: AmyitisState, seat: int, row: int, craft: int) -> None:
+    data = state.game.data
+    state.talents[seat] -= row_cost(state, row)
+    size = data.cards_per_row
+    for i in range(row * size, (row + 1) * size):
+        if state.row_cards[i] == craft and not state.row_taken[i]:
+            state.row_taken[i] = True
+            break
+    if craft == MERCHANT:
+        gain_camels(state, seat, data.merchant_camels)
+        _next_turn(state)
+    elif craft == PEASANT:
+        state.phase = PHASE_FIELD
+    elif craft == PRIEST:
+        state.phase = PHASE_TEMPLE
+    else:
+        assert craft == ENGINEER
+        state.irrigate_vp = data.engineer_vp
+        state.irrigate_source = ENGINEERS
+        state.phase = PHASE_IRRIGATE
+
+
+def _field(state: AmyitisState, seat: int, row: int) -> None:
+    """A cube on the leftmost empty space of ``row`` and its resource; a full row is
+    completed (§6.2): a Gardener to the majority, every cube back."""
+    data = state.game.data
+    cubes = state.fields[row]
+    gain_resource(state, seat, data.fields[row][len(cubes)])
+    cubes.append(seat)
+    state.cubes[seat] -= 1
+    if len(cubes) < data.field_length:
+        return
+    winner = scoring.field_majority(state, row)
+    if winner >= 0 and state.gardeners_left:
+        state.gardeners_left -= 1
+        state.gardeners[winner] += 1
+    for owner in cubes:
+        state.cubes[owner] += 1
+    state.fields[row] = []
+
+
+def _push(state: AmyitisState, temple: int, owner: int) -> None:
+    """A cube enters ``temple`` at its entrance; one pushed past the end goes home."""
+    line = state.temples[temple]
+    line.insert(0, owner)
+    if owner < state.n:
+        state.cubes[owner] -= 1
+    if len(line) > state.game.data.temple_length:
+        out = line.pop()
+        if out < state.n:
+            state.cubes[out] += 1
+
+
+def _irrigate(state: AmyitisState, seat: int, space: int) -> None:
+    state.space_owner[space] = seat
+    state.occupied |= 1 << space
+    state.cubes[seat] -= 1
+    state._irrigable = -1
+    state._irrigated = -1
+
+
+def _caravan(state: AmyitisState, seat: int, city: int) -> None:
+    data = state.game.data
+    cost = caravan_cost(state, seat, city)
+    state.camels[seat] -= cost
+    state.camel_stock += cost
+    state.caravan = city
+    kind = data.city_kind[city]
+    if kind == CITY_BABYLON:
+        state.phase = PHASE_SELL
+    elif kind == CITY_COURT:
+        state.phase = PHASE_COURT
+    else:
+        state.phase = PHASE_PLANT
+
+
+def _plant(state: AmyitisState, seat: int, square: int, tokens: tuple[int, ...]) -> None:
+    """The planting procedure (§6.3): tile and its bonus, irrigation majority, neutral
+    fill, the plant card turned; the tile's choices follow as decisions."""
+    data = state.game.data
+    _pay(state, seat, tokens)
+    card, quality, _demand = plant_demand(state, state.caravan)
+    tile = state.square_tile[square]
+    state.square_tile[square] = -1
+    state.planted_by[square] = seat
+    state.tiles[seat].append(tile)
+    add_points(state, seat, data.tile_vp[tile], TILES)
+    state.talents[seat] += data.tile_talents[tile]
+    gain_camels(state, seat, data.tile_camels[tile])
+    if data.tile_court[tile] >= 0:
+        _take_court(state, seat, data.tile_court[tile])
+    scoring.planting_majority(state, square, quality)
+    owners = state.space_owner
+    for edge in data.square_edges[square]:
+        a, b = data.edge_squares[edge]
+        other = b if a == square else a
+        if state.planted_by[other] < 0:
+            continue
+        empty = data.edge_mask[edge] & ~state.occupied
+        if empty:
+            state.occupied |= empty
+            state.neutral_mask |= empty
+            state._irrigable = -1
+            state._irrigated = -1
+            while empty:
+                low = empty & -empty
+                owners[low.bit_length() - 1] = NEUTRAL
+                empty ^= low
+    state.card_face[card] ^= 1
+    state.pending_resources = data.tile_resource_choice[tile]
+    state.pending_choice = data.tile_court_choice[tile]
+    _tile_choices(state)
+
+
+def _tile_choices(state: AmyitisState) -> None:
+    """The tile's resources of choice, then its court card of choice, while any can be
+    had (§3.5); then the turn passes."""
+    seat = state.current
+    if state.pending_resources and any(state.res_stock):
+        state.phase = PHASE_TAKE
+        return
+    state.pending_resources = 0
+    if state.pending_choice and any(court_available(state, seat, c) for c in range(4)):
+        state.phase = PHASE_CHOOSE
+        return
+    state.pending_choice = False
+    _next_turn(state)
+
+
+# ---------------------------------------------------------------- maintenance
+
+
+def _start_maintenance(state: AmyitisState) -> None:
+    data = state.game.data
+    if data.procession_by_last_passer:
+        state.current = state.passed[-1]
+    else:
+        state.current = (state.start - 1) % state.n
+    state.phase = PHASE_PROCESSION
+
+
+def _procession(state: AmyitisState, seat: int, temple: int) -> None:
+    """The chosen temple gets the seat's cube (if any), the other two a grey one (§6.4).
+
+    The seat's own cube comes first, from his supply as the procession begins: a grey
+    cube may push one of his cubes out of another temple, and a cube sent home may not
+    enter the chosen temple in the same procession (with an empty supply that temple
+    gets nothing, §3.6, TV-23). The cube is home for the rewards that follow (e.g. the
+    Tammouz field cube). Each temple gets one cube, so the grey cubes' order is free.
+    """
+    if state.cubes[seat]:
+        _push(state, temple, seat)
+    for t in range(3):
+        if t != temple:
+            _push(state, t, NEUTRAL)
+    first, second = scoring.temple_ranks(state, ISHTAR)
+    if first >= 0:
+        state.current = first
+        state.second = second
+        state.phase = PHASE_ISHTAR
+        return
+    _marduk(state)
+
+
+def _ishtar_items(state: AmyitisState, seat: int, item: int) -> None:
+    """1st takes the camel (0) or the talent (1); 2nd the other."""
+    for who, what in ((seat, item), (state.second, 1 - item)):
+        if who < 0:
+            continue
+        if what == 0:
+            gain_camels(state, who, 1)
+        else:
+            state.talents[who] += 1
+    state.second = -1
+
+
+def _marduk(state: AmyitisState) -> None:
+    """Marduk's points, then Tammouz's 1st places a field cube (if he has one)."""
+    scoring.marduk_points(state)
+    first, second = scoring.temple_ranks(state, TAMMOUZ)
+    state.second = second
+    if first >= 0 and state.cubes[first]:
+        state.current = first
+        state.phase = PHASE_TAMMOUZ_FIELD
+        return
+    _tammouz_exchange(state)
+
+
+def _tammouz_exchange(state: AmyitisState) -> None:
+    second = state.second
+    state.second = -1
+    if second >= 0 and exchange_options(state, second):
+        state.current = second
+        state.phase = PHASE_EXCHANGE
+        return
+    _storage_start(state)
+
+
+def _storage_start(state: AmyitisState) -> None:
+    """Seats over their storage limit, clockwise from the start player (§6.4)."""
+    state.storage_queue = [(state.start + i) % state.n for i in range(state.n)]
+    _storage_next(state)
+
+
+def _storage_next(state: AmyitisState) -> None:
+    queue = state.storage_queue
+    while queue:
+        seat = queue[0]
+        if state.resources_held(seat) > storage_limit(state, seat):
+            state.current = seat
+            state.phase = PHASE_STORAGE
+            return
+        queue.pop(0)
+    _end_round(state)
+
+
+def _end_round(state: AmyitisState) -> None:
+    """The start player card moves on; the game ends when few tiles are left (§6.5)."""
+    data = state.game.data
+    state.start = (state.start + 1) % state.n
+    left = sum(1 for t in state.square_tile if t >= 0)
+    if left <= data.end_threshold[state.n]:
+        _finish(state)
+    else:
+        new_round(state)
+
+
+def _finish(state: AmyitisState) -> None:
+    """Final scoring (§7), and the game is over."""
+    scoring.final_scoring(state)
+    state.phase = PHASE_OVER
+
+
+# ---------------------------------------------------------------- a new round
+
+
+def new_round(state: AmyitisState) -> None:
+    """Round setup (§6.1): shuffle the craft cards and deal the rows, bankers' income."""
+    data = state.game.data
+    state.round += 1
+    deck = list(state.game.craft_deck)
+    state.rng.shuffle(deck)
+    count = state.game.craft_rows * data.cards_per_row
+    state.row_cards = deck[:count]
+    state.row_taken = [False] * count
+    scoring.pay_bankers(state)
+    state.passed = []
+    state.current = state.start
+    state.phase = PHASE_ACTION

@@ -7,8 +7,8 @@ or talent, Marduk's points, Tammouz's field cube and exchange, rules reference �
 field row's Gardener (§6.2), the irrigation majority around a planted square (§6.3); then
 the bankers' income (§6.1), the final scoring (§7) and the tie-breaks.
 
-Like :mod:`.rules`, this module works on a state it is handed; the state module decides
-when each scoring happens.
+Like :mod:`.rules`, this module works on a state it is handed; the round flow in
+:mod:`.rules` decides when each scoring happens.
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING
 
 from .components import BANKER, MARDUK
 from .phases import PHASE_OVER
-from .rules import resources_held
 
 if TYPE_CHECKING:
     from .state import AmyitisState
@@ -162,7 +161,7 @@ def final_scoring(state: AmyitisState) -> None:
         for threshold, points in steps:
             if owned >= threshold:
                 bonus = points
-        leftover = resources_held(state, seat) * data.vp_per_leftover
+        leftover = state.resources_held(seat) * data.vp_per_leftover
         add_points(state, seat, bonus, AMYITIS)
         add_points(state, seat, leftover, LEFTOVER)
         state.end_bonus.append((bonus, leftover))

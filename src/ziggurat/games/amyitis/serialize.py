@@ -319,29 +319,6 @@ def read_state(game: AmyitisGame, data: dict[str, Any]) -> AmyitisState:
     return state
 
 
-def _read_plants(game: AmyitisGame, state: AmyitisState, parsed: StateJson, rd: _Reader) -> None:
-    d = game.data
-    need = rd.need
-    plant_cities = {d.city_names[c] for c in d.plant_cities}
-    need(set(parsed.plant_cards) == plant_cities, f"plant_cards names {sorted(plant_cities)}")
-    seen = set()
-    for city, entry in parsed.plant_cards.items():
-        need(
-            len(entry) == 2 and entry[0] in d.plant_ids and entry[1] in (0, 1),
-            f"plant_cards[{city}] is [card id, face 0 or 1]",
-        )
-        card = d.plant_ids.index(entry[0])
-        need(card not in seen, f"plant card {entry[0]} lies on two cities")
-        seen.add(card)
-        c = d.city_names.index(city)
-        need(
-            (card == d.fixed_plant) == (c == d.fixed_plant_city),
-            f"plant card {d.plant_ids[d.fixed_plant]} lies on {d.city_names[d.fixed_plant_city]}",
-        )
-        state.city_card[c] = card
-        state.card_face[card] = entry[1]
-
-
 def _check_conservation(game: AmyitisGame, state: AmyitisState, rd: _Reader) -> None:
     """Every component somewhere exactly once (§3.6)."""
     d = game.data
@@ -406,3 +383,26 @@ def _check_turn(state: AmyitisState, rd: _Reader) -> None:
             len(rules.legal_actions(state)) >= 2,
             f"phase {PHASE_NAMES[state.phase]} gives seat {state.current} no choice to make",
         )
+
+
+def _read_plants(game: AmyitisGame, state: AmyitisState, parsed: StateJson, rd: _Reader) -> None:
+    d = game.data
+    need = rd.need
+    plant_cities = {d.city_names[c] for c in d.plant_cities}
+    need(set(parsed.plant_cards) == plant_cities, f"plant_cards names {sorted(plant_cities)}")
+    seen = set()
+    for city, entry in parsed.plant_cards.items():
+        need(
+            len(entry) == 2 and entry[0] in d.plant_ids and entry[1] in (0, 1),
+            f"plant_cards[{city}] is [card id, face 0 or 1]",
+        )
+        card = d.plant_ids.index(entry[0])
+        need(card not in seen, f"plant card {entry[0]} lies on two cities")
+        seen.add(card)
+        c = d.city_names.index(city)
+        need(
+            (card == d.fixed_plant) == (c == d.fixed_plant_city),
+            f"plant card {d.plant_ids[d.fixed_plant]} lies on {d.city_names[d.fixed_plant_city]}",
+        )
+        state.city_card[c] = card
+        state.card_face[card] = entry[1]

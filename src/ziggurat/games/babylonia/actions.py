@@ -22,6 +22,7 @@ the nine cards, and the two extra-turn answers. All actions are built once per b
 from __future__ import annotations
 
 import re
+from dataclasses import InitVar, dataclass
 from typing import Any
 
 from ziggurat.core.action import Action, ActionTable
@@ -33,26 +34,19 @@ from .pieces import TOKEN_BY_LETTER, TOKEN_LETTERS, TOKEN_NAMES, format_coord
 PLACE, END, SCORE, CARD, EXTRA, NO_EXTRA = range(6)
 
 
+@dataclass(slots=True, eq=False, repr=False)  # eq, hash and repr stay Action's
 class BabyloniaAction(Action):
     """One Babylonia decision. ``token`` and ``bit``/``coord`` are set where they apply."""
 
-    __slots__ = ("bit", "card", "coord", "kind", "token")
+    action_id: InitVar[int]
+    kind: int
+    token: int = -1
+    bit: int = -1
+    coord: tuple[int, int] | None = None
+    card: int = 0
 
-    def __init__(
-        self,
-        action_id: int,
-        kind: int,
-        token: int = -1,
-        bit: int = -1,
-        coord: tuple[int, int] | None = None,
-        card: int = 0,
-    ) -> None:
-        self.kind = kind
-        self.token = token
-        self.bit = bit
-        self.coord = coord
-        self.card = card
-        super().__init__(action_id, _text(kind, token, coord, card))
+    def __post_init__(self, action_id: int) -> None:
+        Action.__init__(self, action_id, _text(self.kind, self.token, self.coord, self.card))
 
 
 def _text(kind: int, token: int, coord: tuple[int, int] | None, card: int) -> str:

@@ -8,12 +8,16 @@ problem is reported as ``<file>: field <path>: <reason>``.
 
 from __future__ import annotations
 
-from importlib import resources
 from pathlib import Path
 from typing import Literal
 
-from ziggurat.core.components import Provenance, StrictModel, read_json, validate
-from ziggurat.core.errors import DataFileError
+from ziggurat.core.components import (
+    Provenance,
+    StrictModel,
+    fail,
+    load_data_file,
+    shipped_data_path,
+)
 
 Landmass = Literal["north", "center", "south"]
 CityCode = Literal["M", "S", "P", "MS", "MP", "SP", "MSP"]
@@ -96,69 +100,65 @@ class BabyloniaData(StrictModel):
 CARD_NUMBERS = tuple(range(1, 10))
 
 
-def _fail(source: str, field: str, reason: str) -> DataFileError:
-    return DataFileError(f"{source}: field {field}: {reason}")
-
-
 def check_consistency(data: BabyloniaData, source: str) -> None:
     """Raise :class:`DataFileError` for the first fact the schema alone cannot check."""
     seen: set[tuple[int, int]] = set()
     for i, h in enumerate(data.board.hexes):
         field = f"board.hexes[{i}]"
         if h.row < 0 or h.col < 0 or (h.row + h.col) % 2:
-            raise _fail(
+            raise fail(
                 source, field, f"({h.row},{h.col}) is not a hex: row, col >= 0, row+col even"
             )
         if (h.row, h.col) in seen:
-            raise _fail(source, field, f"hex ({h.row},{h.col}) is listed twice")
+            raise fail(source, field, f"hex ({h.row},{h.col}) is listed twice")
         seen.add((h.row, h.col))
         if h.terrain == "river" and (h.landmass is not None or h.setup != "empty"):
-            raise _fail(source, field, "a river hex has landmass null and setup 'empty'")
+            raise fail(source, field, "a river hex has landmass null and setup 'empty'")
         if h.terrain == "land" and h.landmass is None:
-            raise _fail(source, field + ".landmass", "a land hex belongs to north, center or south")
+            raise fail(source, field + ".landmass", "a land hex belongs to north, center or south")
 
     setups = {s.players: s for s in data.player_counts.setups}
     pools = {p.players: p for p in data.location_tiles.pools}
     for n in (2, 3, 4):
         if n not in setups:
-            raise _fail(source, "player_counts.setups", f"no entry for {n} players")
+            raise fail(source, "player_counts.setups", f"no entry for {n} players")
         if n not in pools:
-            raise _fail(source, "location_tiles.pools", f"no pool for {n} players")
+            raise fail(source, "location_tiles.pools", f"no pool for {n} players")
         removed = setups[n].removed_landmass
         slots = sum(1 for h in data.board.hexes if h.setup == "slot" and h.landmass != removed)
         index = next(i for i, p in enumerate(data.location_tiles.pools) if p.players == n)
         pool = pools[n]
         for code, count in [*pool.cities.items(), *pool.fields.items()]:
             if count < 0:
-                raise _fail(source, f"location_tiles.pools[{index}]", f"{code}: count {count} < 0")
+                raise fail(source, f"location_tiles.pools[{index}]", f"{code}: count {count} < 0")
         tiles = sum(pool.cities.values()) + sum(pool.fields.values())
         if tiles != slots:
-            raise _fail(
+            raise fail(
                 source,
                 f"location_tiles.pools[{index}]",
                 f"{tiles} tiles for {n} players, but {slots} slots are in play",
             )
         if sum(pool.cities.values()) < 2:
-            raise _fail(source, f"location_tiles.pools[{index}].cities", "at least 2 cities needed")
+            raise fail(source, f"location_tiles.pools[{index}].cities", "at least 2 cities needed")
 
     tokens = data.tokens
     counts = tokens.per_player
     if min(counts.merchant, counts.servant, counts.priest, counts.farmer) < 0:
-        raise _fail(source, "tokens.per_player", "token counts must be >= 0")
+        raise fail(source, "tokens.per_player", "token counts must be >= 0")
     if not 2 <= tokens.stand_capacity <= tokens.stand_capacity_with_card_3:
-        raise _fail(source, "tokens.stand_capacity", "2 <= stand_capacity <= capacity with card 3")
+        raise fail(source, "tokens.stand_capacity", "2 <= stand_capacity <= capacity with card 3")
 
     cards = data.ziggurat_cards
     numbers = [c.number for c in cards.cards]
     if sorted(numbers) != list(CARD_NUMBERS):
-        raise _fail(source, "ziggurat_cards.cards", "cards must be numbered 1 to 9, once each")
+        raise fail(source, "ziggurat_cards.cards", "cards must be numbered 1 to 9, once each")
     if sorted(cards.standard_set) != sorted(set(cards.standard_set)) or not set(
         cards.standard_set
     ) <= set(CARD_NUMBERS):
-        raise _fail(source, "ziggurat_cards.standard_set", "distinct card numbers from 1 to 9")
+        raise fail(source, "ziggurat_cards.standard_set", "distinct card numbers from 1 to 9")
     zigs = sum(1 for h in data.board.hexes if h.setup == "ziggurat")
     if not zigs < cards.advanced_cards_in_play <= 9 or len(cards.standard_set) <= zigs:
-        raise _fail(
+        raise fail(
             source,
             "ziggurat_cards",
             f"more cards than ziggurats ({zigs}) must be in play, so a winner can always choose",
@@ -166,13 +166,9 @@ def check_consistency(data: BabyloniaData, source: str) -> None:
 
 
 def default_data_path() -> Path:
-    return Path(str(resources.files("ziggurat.games.babylonia") / "data" / "babylonia.json"))
+    return shipped_data_path("ziggurat.games.babylonia", "babylonia.json")
 
 
 def load_data(path: Path | None = None) -> tuple[BabyloniaData, str]:
     """Load and check a Babylonia data file; returns the data and its version hash."""
-    path = path or default_data_path()
-    raw, version = read_json(path)
-    data = validate(BabyloniaData, raw, str(path))
-    check_consistency(data, str(path))
-    return data, version
+    return load_data_file(path or default_data_path(), BabyloniaData, check_consistency)

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from dataclasses import KW_ONLY, InitVar, dataclass
 from functools import cache
 from typing import Any
 
@@ -115,6 +116,7 @@ def _hex_of(word: str) -> Coord | None:
         return None
 
 
+@dataclass(slots=True, eq=False, repr=False)  # eq, hash and repr stay Action's
 class IshtarAction(Action):
     """One Ishtar decision; the fields that apply to its kind are set.
 
@@ -125,33 +127,21 @@ class IshtarAction(Action):
     plant.
     """
 
-    __slots__ = ("cell", "cell2", "kind", "pattern", "pay", "rotation", "skill", "slot", "stack")
+    action_id: InitVar[int]
+    text: InitVar[str]
+    kind: int
+    _: KW_ONLY
+    stack: int = -1
+    pay: Gems = (0, 0, 0)
+    cell: int = -1
+    rotation: int = 0
+    skill: int = -1
+    pattern: int = -1
+    cell2: int = -1
+    slot: int = -1
 
-    def __init__(
-        self,
-        action_id: int,
-        text: str,
-        kind: int,
-        *,
-        stack: int = -1,
-        pay: Gems = (0, 0, 0),
-        cell: int = -1,
-        rotation: int = 0,
-        skill: int = -1,
-        pattern: int = -1,
-        cell2: int = -1,
-        slot: int = -1,
-    ) -> None:
-        self.kind = kind
-        self.stack = stack
-        self.pay = pay
-        self.cell = cell
-        self.rotation = rotation
-        self.skill = skill
-        self.pattern = pattern
-        self.cell2 = cell2
-        self.slot = slot
-        super().__init__(action_id, text)
+    def __post_init__(self, action_id: int, text: str) -> None:
+        Action.__init__(self, action_id, text)
 
 
 class IshtarActionTable(ActionTable):

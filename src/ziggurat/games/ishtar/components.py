@@ -10,14 +10,18 @@ in code.
 
 from __future__ import annotations
 
-from importlib import resources
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args
 
 from pydantic import Field
 
-from ziggurat.core.components import Provenance, StrictModel, read_json, validate
-from ziggurat.core.errors import DataFileError
+from ziggurat.core.components import (
+    Provenance,
+    StrictModel,
+    fail,
+    load_data_file,
+    shipped_data_path,
+)
 from ziggurat.core.hexgrid import Coord, axial_distance
 
 GEMS = ("violet", "red", "white")
@@ -30,7 +34,7 @@ ICONS = ("", "A", "S", "W")
 """Tile icons: none, assistant, skill, wild (either of the two)."""
 NO_ICON, ASSISTANT_ICON, SKILL_ICON, WILD_ICON = range(4)
 
-EFFECTS = (
+EffectName = Literal[
     "recruit",
     "bloom",
     "reserve",
@@ -40,7 +44,10 @@ EFFECTS = (
     "vp_per_tree_next_to_own_bed",
     "vp_per_tree_card",
     "vp_per_gem_on_board",
-)
+]
+EFFECTS: tuple[str, ...] = get_args(EffectName)
+"""Skill effects as the data file names them, in the order the engine numbers them."""
+
 (
     RECRUIT,
     BLOOM,
@@ -56,17 +63,6 @@ END_EFFECTS = frozenset(range(VP_PER_ASSISTANT, len(EFFECTS)))
 
 GemName = Literal["violet", "red", "white"]
 ShapeName = Literal["I", "V", "T"]
-EffectName = Literal[
-    "recruit",
-    "bloom",
-    "reserve",
-    "free_can_step",
-    "vp_per_assistant_on_map",
-    "vp_per_fountain_controlled",
-    "vp_per_tree_next_to_own_bed",
-    "vp_per_tree_card",
-    "vp_per_gem_on_board",
-]
 PlayerCount = Literal["2", "3", "4"]
 Cell = Annotated[list[int], Field(min_length=2, max_length=2)]
 """A hex ``[q, r]`` in axial coordinates."""
@@ -234,20 +230,16 @@ class IshtarDataFile(StrictModel):
     skills: Skills
 
 
-def _fail(source: str, field: str, reason: str) -> DataFileError:
-    return DataFileError(f"{source}: field {field}: {reason}")
-
-
 def _check_boards(data: IshtarDataFile, source: str) -> None:
     radius = data.terrain.radius
     if radius < 1:
-        raise _fail(source, "terrain.radius", "at least 1")
+        raise fail(source, "terrain.radius", "at least 1")
     if not data.terrain.boards:
-        raise _fail(source, "terrain.boards", "at least one board")
+        raise fail(source, "terrain.boards", "at least one board")
     for board_id, board in data.terrain.boards.items():
         where = f"terrain.boards.{board_id}"
         if not board_id.isalnum():
-            raise _fail(source, where, "board ids are letters and digits, like 'B1'")
+            raise fail(source, where, "board ids are letters and digits, like 'B1'")
         cells: list[tuple[str, Coord]] = [("fountain", (board.fountain[0], board.fountain[1]))]
         cells += [("tablets", (c[0], c[1])) for c in board.tablets]
         for colour in GEMS:
@@ -255,11 +247,11 @@ def _check_boards(data: IshtarDataFile, source: str) -> None:
         seen: set[Coord] = set()
         for field, cell in cells:
             if axial_distance(cell, (0, 0)) > radius:
-                raise _fail(
+                raise fail(
                     source, f"{where}.{field}", f"{list(cell)} is off a radius-{radius} board"
                 )
             if cell in seen:
-                raise _fail(source, f"{where}.{field}", f"{list(cell)} is listed twice")
+                raise fail(source, f"{where}.{field}", f"{list(cell)} is listed twice")
             seen.add(cell)
 
 
@@ -268,36 +260,36 @@ def _check_tiles(data: IshtarDataFile, source: str) -> None:
     for name in SHAPES:
         cells = shapes.get(name)  # type: ignore[call-overload]
         if cells is None or len(cells) != 3 or len({tuple(c) for c in cells}) != 3:
-            raise _fail(source, f"tile_shapes.shapes.{name}", "three different spaces")
+            raise fail(source, f"tile_shapes.shapes.{name}", "three different spaces")
         if tuple(cells[0]) != (0, 0):
-            raise _fail(source, f"tile_shapes.shapes.{name}", "space 0 is (0, 0)")
+            raise fail(source, f"tile_shapes.shapes.{name}", "space 0 is (0, 0)")
     ids = [t.id for t in data.tiles.tiles]
     if len(set(ids)) != len(ids):
-        raise _fail(source, "tiles.tiles", "tile ids must be distinct")
+        raise fail(source, "tiles.tiles", "tile ids must be distinct")
     for i, tile in enumerate(data.tiles.tiles):
         where = f"tiles.tiles[{i}]"
         if len(tile.spaces) != 3 or any(not 0 <= f <= 9 for f in tile.spaces):
-            raise _fail(source, f"{where}.spaces", "three spaces of 0 (grass) to 9 flowers")
+            raise fail(source, f"{where}.spaces", "three spaces of 0 (grass) to 9 flowers")
         if not any(tile.spaces):
-            raise _fail(source, f"{where}.spaces", "no tile is all grass")
+            raise fail(source, f"{where}.spaces", "no tile is all grass")
         if (tile.icon is None) != (tile.icon_space is None):
-            raise _fail(source, f"{where}.icon_space", "set exactly when the tile has an icon")
+            raise fail(source, f"{where}.icon_space", "set exactly when the tile has an icon")
         if tile.icon_space is not None and (
             not 0 <= tile.icon_space < 3 or not tile.spaces[tile.icon_space]
         ):
-            raise _fail(source, f"{where}.icon_space", "the icon lies on a flower space (0..2)")
+            raise fail(source, f"{where}.icon_space", "the icon lies on a flower space (0..2)")
     cups = data.cups.shapes
     for name in SHAPES:
         n_cups = cups.count(name)  # type: ignore[arg-type]
         starts = sum(1 for t in data.tiles.tiles if t.shape == name and t.start)
         regular = sum(1 for t in data.tiles.tiles if t.shape == name and not t.start)
         if n_cups == 0:
-            raise _fail(source, "cups.shapes", f"at least one cup of shape {name}")
+            raise fail(source, "cups.shapes", f"at least one cup of shape {name}")
         if starts != n_cups:
-            raise _fail(source, "tiles.tiles", f"{n_cups} start tiles of shape {name}, one per cup")
+            raise fail(source, "tiles.tiles", f"{n_cups} start tiles of shape {name}, one per cup")
         for count, per_stack in data.regular_tiles_per_stack.items():
             if per_stack.value < 1 or n_cups * per_stack.value > regular:
-                raise _fail(
+                raise fail(
                     source,
                     f"regular_tiles_per_stack.{count}",
                     f"{n_cups} stacks of {per_stack.value} need more than the {regular} "
@@ -312,68 +304,66 @@ def check_consistency(data: IshtarDataFile, source: str) -> None:
     boards = data.terrain.boards
     for count in map(str, PLAYER_COUNTS):
         if count not in layout.presets or count not in layout.boards_in_play:
-            raise _fail(source, "layout", f"a preset and a board count for {count} players")
+            raise fail(source, "layout", f"a preset and a board count for {count} players")
         if count not in data.regular_tiles_per_stack:
-            raise _fail(source, "regular_tiles_per_stack", f"a value for {count} players")
+            raise fail(source, "regular_tiles_per_stack", f"a value for {count} players")
         preset = layout.presets[count]  # type: ignore[index]
         wanted = layout.boards_in_play[count].value  # type: ignore[index]
         if len(preset) != wanted or len(set(preset)) != wanted:
-            raise _fail(source, f"layout.presets.{count}", f"{wanted} different centres")
+            raise fail(source, f"layout.presets.{count}", f"{wanted} different centres")
         if wanted > len(boards):
-            raise _fail(source, f"layout.boards_in_play.{count}", f"only {len(boards)} boards")
+            raise fail(source, f"layout.boards_in_play.{count}", f"only {len(boards)} boards")
         for name in preset:
             if name not in layout.centres:
-                raise _fail(source, f"layout.presets.{count}", f"unknown centre {name!r}")
+                raise fail(source, f"layout.presets.{count}", f"unknown centre {name!r}")
     _check_tiles(data, source)
     tokens = data.blooming_tokens.tokens
     if len({t.id for t in tokens}) != len(tokens):
-        raise _fail(source, "blooming_tokens.tokens", "token ids must be distinct")
+        raise fail(source, "blooming_tokens.tokens", "token ids must be distinct")
     for i, token in enumerate(tokens):
         if len(token.spaces) not in (1, 2) or any(f < 1 for f in token.spaces):
-            raise _fail(source, f"blooming_tokens.tokens[{i}].spaces", "1 or 2 spaces of >= 1")
+            raise fail(source, f"blooming_tokens.tokens[{i}].spaces", "1 or 2 spaces of >= 1")
     cards = data.tree_cards.cards
     if len({c.id for c in cards}) != len(cards):
-        raise _fail(source, "tree_cards.cards", "card ids must be distinct")
+        raise fail(source, "tree_cards.cards", "card ids must be distinct")
     for i, card in enumerate(cards):
         if any(card.cost.get(g, 0) < 0 for g in GEMS) or card.vp < 0:
-            raise _fail(source, f"tree_cards.cards[{i}]", "costs and vp must be >= 0")
+            raise fail(source, f"tree_cards.cards[{i}]", "costs and vp must be >= 0")
     trees = data.trees
     if trees.market_size < 1 or trees.markers < trees.market_size:
-        raise _fail(source, "trees", "market_size >= 1 and markers >= market_size")
+        raise fail(source, "trees", "market_size >= 1 and markers >= market_size")
     if len(cards) < trees.market_size:
-        raise _fail(source, "tree_cards.cards", "fewer cards than the market holds")
+        raise fail(source, "tree_cards.cards", "fewer cards than the market holds")
     colours = data.fountains.colours
     if set(colours) != set(GEMS):
-        raise _fail(source, "fountains.colours", "violet, red and white")
+        raise fail(source, "fountains.colours", "violet, red and white")
     most_boards = max(layout.boards_in_play[str(c)].value for c in PLAYER_COUNTS)  # type: ignore[index]
     if sum(c.count for c in colours.values()) < most_boards:
-        raise _fail(source, "fountains.colours", f"at least {most_boards} fountains")
+        raise fail(source, "fountains.colours", f"at least {most_boards} fountains")
     p = data.players
     if min(p.assistants_in_supply, p.assistants_on_carpet) < 0 or (
         p.assistants_in_supply + p.assistants_on_carpet > p.assistants_per_colour
     ):
-        raise _fail(source, "players", "supply + carpet assistants within the colour's")
+        raise fail(source, "players", "supply + carpet assistants within the colour's")
     if any(p.start_gems.get(g, 0) < 0 for g in GEMS):
-        raise _fail(source, "players.start_gems", "must be >= 0")
+        raise fail(source, "players.start_gems", "must be >= 0")
     if data.costs.watering_can_step_gems < 0 or data.costs.skill_gems < 0:
-        raise _fail(source, "costs", "must be >= 0")
+        raise fail(source, "costs", "must be >= 0")
     if not 1 <= data.end.empty_stacks <= len(data.cups.shapes):
-        raise _fail(source, "end.empty_stacks", f"1..{len(data.cups.shapes)}")
+        raise fail(source, "end.empty_stacks", f"1..{len(data.cups.shapes)}")
     skills = data.skills.skills
     if len({s.id for s in skills}) != len(skills):
-        raise _fail(source, "skills.skills", "skill ids must be distinct")
+        raise fail(source, "skills.skills", "skill ids must be distinct")
     columns = sorted({s.column for s in skills})
     for column in columns:
         levels = sorted(s.level for s in skills if s.column == column)
         if levels != ["lower", "upper"]:
-            raise _fail(source, "skills.skills", f"column {column}: one lower and one upper skill")
+            raise fail(source, "skills.skills", f"column {column}: one lower and one upper skill")
     for i, skill in enumerate(skills):
         if (skill.effect == "vp_per_gem_on_board") != (skill.per_gem is not None):
-            raise _fail(
-                source, f"skills.skills[{i}].per_gem", "set exactly for vp_per_gem_on_board"
-            )
+            raise fail(source, f"skills.skills[{i}].per_gem", "set exactly for vp_per_gem_on_board")
         if skill.amount < 0:
-            raise _fail(source, f"skills.skills[{i}].amount", "must be >= 0")
+            raise fail(source, f"skills.skills[{i}].amount", "must be >= 0")
 
 
 class IshtarData:
@@ -507,13 +497,10 @@ class IshtarData:
 
 
 def default_data_path() -> Path:
-    return Path(str(resources.files("ziggurat.games.ishtar") / "data" / "ishtar.json"))
+    return shipped_data_path("ziggurat.games.ishtar", "ishtar.json")
 
 
 def load_data(path: Path | None = None) -> tuple[IshtarData, str]:
     """Load and check an Ishtar data file; returns the data and its version hash."""
-    path = path or default_data_path()
-    raw, version = read_json(path)
-    data = validate(IshtarDataFile, raw, str(path))
-    check_consistency(data, str(path))
-    return IshtarData(data), version
+    file, version = load_data_file(path or default_data_path(), IshtarDataFile, check_consistency)
+    return IshtarData(file), version

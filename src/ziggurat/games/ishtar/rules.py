@@ -13,7 +13,8 @@ bought tree). Gem collection and the market refill happen on their own. A step w
 choice is skipped: no icon or nothing it allows, no card one can buy.
 
 The functions work on the state they are handed, in place; :class:`~.state.IshtarState`
-uses them as its kernel hooks (``_generate_legal``, ``_why_not``, ``_apply``).
+uses them as its kernel hooks (``_generate_legal``, ``_why_not``, ``_apply``) with no call
+in between.
 """
 
 from __future__ import annotations

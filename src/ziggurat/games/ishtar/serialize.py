@@ -239,6 +239,12 @@ def _record_from(parsed: RecordJson, rd: _Reader, n: int, field: str) -> Any:
     return (parsed.seat, tile, tuple(parsed.gems), cards, parsed.discarded)
 
 
+_STANDS_ON = {
+    "assistant": "an assistant stands on a flower space",
+    "tree": "a tree stands on grass",
+}
+
+
 class _Reader:
     """Turns ids and hexes back into numbers, failing with the field that is wrong."""
 
@@ -272,6 +278,17 @@ class _Reader:
         if len(cell) != 2 or coord not in self.game.grid:
             raise self.fail(f"{field}: {cell} is not a hex of this map")
         return self.game.grid.bit(coord)
+
+    def piece(
+        self, entry: AssistantJson | TreeJson, field: str, kind: str, ground: int, placed: int
+    ) -> int:
+        """The hex of a seat's ``kind`` of piece (assistant, tree): a hex of ``ground`` (the
+        flower spaces, the grass) that no ``placed`` piece of its kind is on yet."""
+        self.need(0 <= entry.seat < self.game.num_players, f"{field}.seat is not a seat")
+        bit = self.hex(entry.hex, f"{field}.hex")
+        self.need(ground >> bit & 1, f"{field}: {_STANDS_ON[kind]}")
+        self.need(not placed >> bit & 1, f"{field}: two {kind}s on one hex")
+        return bit
 
 
 def read_state(game: IshtarGame, data: dict[str, Any]) -> IshtarState:
@@ -408,20 +425,14 @@ def _rebuild_map(game: IshtarGame, state: IshtarState, parsed: StateJson, rd: _R
         state.tokens[token] = False
     for i, entry in enumerate(parsed.assistants):
         field = f"assistants[{i}]"
-        need(0 <= entry.seat < state.n, f"{field}.seat is not a seat")
-        bit = rd.hex(entry.hex, f"{field}.hex")
-        need(state.flower_mask >> bit & 1, f"{field}: an assistant stands on a flower space")
-        need(not state.assistants_all >> bit & 1, f"{field}: two assistants on one hex")
+        bit = rd.piece(entry, field, "assistant", state.flower_mask, state.assistants_all)
         state.assistants[entry.seat] |= 1 << bit
         state.assistants_all |= 1 << bit
     for bed in grid.components(state.flower_mask):
         need((bed & state.assistants_all).bit_count() <= 1, "a flowerbed holds two assistants")
     for i, entry in enumerate(parsed.trees):
         field = f"trees[{i}]"
-        need(0 <= entry.seat < state.n, f"{field}.seat is not a seat")
-        bit = rd.hex(entry.hex, f"{field}.hex")
-        need(state.grass_mask >> bit & 1, f"{field}: a tree stands on grass")
-        need(not state.tree_mask >> bit & 1, f"{field}: two trees on one hex")
+        bit = rd.piece(entry, field, "tree", state.grass_mask, state.tree_mask)
         state.tree_mask |= 1 << bit
         state.trees_placed.append((rd.card(entry.card, f"{field}.card"), bit, entry.seat))
 

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from dataclasses import KW_ONLY, InitVar, dataclass, field
 from typing import Any
 
 from ziggurat.core.action import Action, ActionTable
@@ -101,6 +102,7 @@ def _multisets(size: int) -> list[Counts]:
     return out
 
 
+@dataclass(slots=True, eq=False, repr=False)  # eq, hash and repr stay Action's
 class TowerAction(Action):
     """One Tower of Babel decision; the fields that apply to its kind are set.
 
@@ -109,30 +111,22 @@ class TowerAction(Action):
     type covered by jokers) for an acceptance.
     """
 
-    __slots__ = ("cards", "exchange", "joker_count", "jokers", "kind", "mask", "seats", "space")
+    action_id: InitVar[int]
+    text: InitVar[str]
+    kind: int
+    _: KW_ONLY
+    space: int = -1
+    cards: Counts = (0, 0, 0, 0)
+    exchange: bool = False
+    mask: int = 0
+    jokers: Counts = (0, 0, 0, 0)
+    joker_count: int = 0
+    seats: tuple[int, ...] = field(init=False)
 
-    def __init__(
-        self,
-        action_id: int,
-        text: str,
-        kind: int,
-        *,
-        space: int = -1,
-        cards: Counts = (0, 0, 0, 0),
-        exchange: bool = False,
-        mask: int = 0,
-        jokers: Counts = (0, 0, 0, 0),
-        joker_count: int = 0,
-    ) -> None:
-        self.kind = kind
-        self.space = space
-        self.cards = cards
-        self.exchange = exchange
-        self.mask = mask
+    def __post_init__(self, action_id: int, text: str) -> None:
+        mask = self.mask
         self.seats = tuple(s for s in range(mask.bit_length()) if mask >> s & 1)
-        self.jokers = jokers
-        self.joker_count = joker_count
-        super().__init__(action_id, text)
+        Action.__init__(self, action_id, text)
 
 
 class TowerActionTable(ActionTable):

@@ -10,12 +10,16 @@ path, so no rule number is written in code.
 
 from __future__ import annotations
 
-from importlib import resources
 from pathlib import Path
 from typing import Literal
 
-from ziggurat.core.components import Provenance, StrictModel, read_json, validate
-from ziggurat.core.errors import DataFileError
+from ziggurat.core.components import (
+    Provenance,
+    StrictModel,
+    fail,
+    load_data_file,
+    shipped_data_path,
+)
 
 TYPES = ("camel", "crane", "boat", "stonemason")
 """The four building types, in the order the engine numbers them (0..3)."""
@@ -142,88 +146,82 @@ class TowerDataFile(StrictModel):
     safeguard: Safeguard
 
 
-def _fail(source: str, field: str, reason: str) -> DataFileError:
-    return DataFileError(f"{source}: field {field}: {reason}")
-
-
 def check_consistency(data: TowerDataFile, source: str) -> None:
     """Raise :class:`DataFileError` for the first fact the schema alone cannot check."""
     wonders = data.wonders
     ids = [w.id for w in wonders.wonders]
     if len(set(ids)) != len(ids) or not ids:
-        raise _fail(source, "wonders.wonders", "wonder ids must be distinct and not empty")
+        raise fail(source, "wonders.wonders", "wonder ids must be distinct and not empty")
     for i, wonder_id in enumerate(ids):
         if not wonder_id.isidentifier() or wonder_id.lower() != wonder_id:
-            raise _fail(source, f"wonders.wonders[{i}].id", "a lower-case word, like 'giza'")
+            raise fail(source, f"wonders.wonders[{i}].id", "a lower-case word, like 'giza'")
     if wonders.spaces_per_wonder < 1:
-        raise _fail(source, "wonders.spaces_per_wonder", "at least 1")
+        raise fail(source, "wonders.spaces_per_wonder", "at least 1")
     spaces = len(ids) * wonders.spaces_per_wonder
     cards = data.building_cards
     if tuple(cards.types) != TYPES:
-        raise _fail(source, "building_cards.types", f"exactly {', '.join(TYPES)}, in this order")
+        raise fail(source, "building_cards.types", f"exactly {', '.join(TYPES)}, in this order")
     if cards.per_type < 1 or cards.starting_hand < 0:
-        raise _fail(source, "building_cards", "per_type >= 1 and starting_hand >= 0")
+        raise fail(source, "building_cards", "per_type >= 1 and starting_hand >= 0")
     if cards.starting_hand * 5 > cards.per_type * len(TYPES):
-        raise _fail(source, "building_cards.starting_hand", "more cards than the deck holds")
+        raise fail(source, "building_cards.starting_hand", "more cards than the deck holds")
     discs = data.discs
     if len(discs.single_values) * len(TYPES) != spaces:
-        raise _fail(
+        raise fail(
             source,
             "discs.single_values",
             f"{len(discs.single_values)} discs per type make "
             f"{len(discs.single_values) * len(TYPES)}, but the wonders have {spaces} spaces",
         )
     if any(v < 1 for v in discs.single_values):
-        raise _fail(source, "discs.single_values", "every disc needs at least 1 card")
+        raise fail(source, "discs.single_values", "every disc needs at least 1 card")
     if discs.variant_removes_single_value not in discs.single_values:
-        raise _fail(
+        raise fail(
             source, "discs.variant_removes_single_value", "must be one of discs.single_values"
         )
     two = data.two_type_discs.discs
     if len(two) != len(TYPES):
-        raise _fail(
-            source, "two_type_discs.discs", f"{len(TYPES)} discs, one replacing each type's"
-        )
+        raise fail(source, "two_type_discs.discs", f"{len(TYPES)} discs, one replacing each type's")
     for i, disc in enumerate(two):
         if len(disc.need) != 2 or any(v < 1 for v in disc.need.values()):
-            raise _fail(source, f"two_type_discs.discs[{i}].need", "two types, each needing >= 1")
+            raise fail(source, f"two_type_discs.discs[{i}].need", "two types, each needing >= 1")
     pieces = data.pieces
     if min(pieces.value_one, pieces.value_three, pieces.score_counter_value_one) < 0:
-        raise _fail(source, "pieces", "counts must be >= 0")
+        raise fail(source, "pieces", "counts must be >= 0")
     if pieces.score_counter_value_one > pieces.value_one:
-        raise _fail(source, "pieces.score_counter_value_one", "more than the value-1 pieces")
+        raise fail(source, "pieces.score_counter_value_one", "more than the value-1 pieces")
     biggest = max([*discs.single_values, *(sum(d.need.values()) for d in two)])
     if pieces.value_one - pieces.score_counter_value_one + 3 * pieces.value_three < biggest:
-        raise _fail(source, "pieces", "too few pieces to build the largest disc")
+        raise fail(source, "pieces", "too few pieces to build the largest disc")
     if (
         any(v < 0 for v in data.action_cards.counts.values())
         or data.action_cards.per_completion < 0
     ):
-        raise _fail(source, "action_cards", "counts must be >= 0")
+        raise fail(source, "action_cards", "counts must be >= 0")
     turn = data.turn
     for name, value in turn.model_dump().items():
         if name != "source" and value < 0:
-            raise _fail(source, f"turn.{name}", "must be >= 0")
+            raise fail(source, f"turn.{name}", "must be >= 0")
     if turn.joker_units < 1 or turn.card_trade_max < 1:
-        raise _fail(source, "turn", "joker_units and card_trade_max must be >= 1")
+        raise fail(source, "turn", "joker_units and card_trade_max must be >= 1")
     rows = data.wonder_rows.rows
     if len(rows) < len(ids) - 1:
-        raise _fail(
+        raise fail(
             source,
             "wonder_rows.rows",
             f"{len(rows)} rows, but up to {len(ids) - 1} wonders can be completed",
         )
     for i, row in enumerate([*rows, data.wonder_rows.final_row]):
         if not row.first >= row.second >= 0:
-            raise _fail(source, f"wonder_rows.rows[{i}]", "first >= second >= 0")
+            raise fail(source, f"wonder_rows.rows[{i}]", "first >= second >= 0")
     bonus = data.disc_set_bonus.points
     most = discs.single_values.__len__() + 1  # a type's discs plus a two-type disc
     if len(bonus) < most + 1:
-        raise _fail(
+        raise fail(
             source, "disc_set_bonus.points", f"one entry for each count 0..{most} ({most + 1})"
         )
     if data.safeguard.turns_without_build_per_player < 1:
-        raise _fail(source, "safeguard.turns_without_build_per_player", "at least 1")
+        raise fail(source, "safeguard.turns_without_build_per_player", "at least 1")
 
 
 class TowerData:
@@ -302,15 +300,10 @@ class TowerData:
 
 
 def default_data_path() -> Path:
-    return Path(
-        str(resources.files("ziggurat.games.tower_of_babel") / "data" / "tower_of_babel.json")
-    )
+    return shipped_data_path("ziggurat.games.tower_of_babel", "tower_of_babel.json")
 
 
 def load_data(path: Path | None = None) -> tuple[TowerData, str]:
     """Load and check a Tower of Babel data file; returns the data and its version hash."""
-    path = path or default_data_path()
-    raw, version = read_json(path)
-    data = validate(TowerDataFile, raw, str(path))
-    check_consistency(data, str(path))
-    return TowerData(data), version
+    file, version = load_data_file(path or default_data_path(), TowerDataFile, check_consistency)
+    return TowerData(file), version

@@ -14,26 +14,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .actions import (
-    ACCEPT,
-    ACTION_TYPES,
-    BUILD,
-    DOUBLE,
-    DRAW_THREE,
-    GIVE_UP,
-    NO_DOUBLE,
-    NO_TRIPLE,
-    OFFER,
-    PASS,
-    TRADE,
-    TRIPLE,
-    TowerAction,
-    cards_words,
-)
+from .actions import ACTION_TYPES, TowerAction, cards_words
 from .components import TYPES
 
 if TYPE_CHECKING:
     from .game import TowerOfBabelGame
+
+
+_WORDS = {
+    "pass": "passes",
+    "give-up": "gives up: the disc stays unfulfilled",
+    "triple": "plays the triple bonus",
+    "no-triple": "plays no triple bonus",
+    "double": "plays the double turn",
+    "no-double": "plays no double turn",
+    "draw-three": "plays draw three",
+}
+"""The words of each type of action that names nothing."""
 
 
 def _counts(cards: tuple[int, int, int, int]) -> dict[str, int]:
@@ -44,9 +41,9 @@ def describe_action(
     game: TowerOfBabelGame, action: TowerAction, actor: int, viewer: int | None
 ) -> dict[str, Any]:
     """Structured fields and words for ``action`` by ``actor``, as ``viewer`` may see them."""
-    kind = action.kind
-    out: dict[str, Any] = {"type": ACTION_TYPES[kind]}
-    if kind == OFFER:
+    kind = ACTION_TYPES[action.kind]
+    out: dict[str, Any] = {"type": kind}
+    if kind == "offer":
         size = sum(action.cards) + action.exchange
         if viewer != actor:
             out["text"] = "offer ?"
@@ -59,13 +56,13 @@ def describe_action(
         if action.exchange:
             words += " with the exchange card"
         out["words"] = words
-    elif kind == BUILD:
+    elif kind == "build":
         w, k = divmod(action.space, game.spaces_per_wonder)
         out["space"] = action.space
         out["wonder"] = game.wonder_ids[w]
         out["slot"] = k + 1
         out["words"] = f"builds on {game.data.wonder_names[w]}, space {k + 1}"
-    elif kind == ACCEPT:
+    elif kind == "accept":
         out["seats"] = list(action.seats)
         out["jokers"] = action.joker_count
         out["joker_cards"] = _counts(action.jokers)
@@ -82,19 +79,11 @@ def describe_action(
             plural = "s" if action.joker_count > 1 else ""
             who += f", with {action.joker_count} joker{plural} as {cards_words(action.jokers)}"
         out["words"] = who
-    elif kind == TRADE:
+    elif kind == "trade":
         out["cards"] = _counts(action.cards)
         out["words"] = f"trades {cards_words(action.cards)} (card trade)"
     else:
-        out["words"] = {
-            PASS: "passes",
-            GIVE_UP: "gives up: the disc stays unfulfilled",
-            TRIPLE: "plays the triple bonus",
-            NO_TRIPLE: "plays no triple bonus",
-            DOUBLE: "plays the double turn",
-            NO_DOUBLE: "plays no double turn",
-            DRAW_THREE: "plays draw three",
-        }[kind]
+        out["words"] = _WORDS[kind]
     out["id"] = action.id
     out["text"] = action.text
     return out

@@ -415,21 +415,12 @@ def _build(state: TowerState, action: TowerAction) -> None:
     active = state.active
     need = state.need()
     wonder = state.wonder_of(state.space)
-    offers = state.offer_cards
     pieces = state.pieces
-    remaining = list(need)
+    taken = [0, 0, 0, 0]  # the accepted offers' cards, by type
     receiver = active
     exchange_cards = 0
     for seat in action.seats:
-        base = 4 * seat
-        matching = 0
-        for t in range(4):
-            c = offers[base + t]
-            if c:
-                matching += c
-                remaining[t] -= c
-                state.discard[t] += c
-                offers[base + t] = 0
+        matching = _lift_offer(state, seat, taken, 0)
         if state.offer_exchange[seat]:
             receiver = seat
             exchange_cards = matching
@@ -439,12 +430,14 @@ def _build(state: TowerState, action: TowerAction) -> None:
     jokers = action.jokers
     own = 0
     hand = state.hand
+    discard = state.discard
     for t in range(4):
-        r = remaining[t]
+        discard[t] += taken[t]
+        r = need[t] - taken[t]
         if r:
             from_hand = r - jokers[t]
             hand[4 * active + t] -= from_hand
-            state.discard[t] += from_hand
+            discard[t] += from_hand
             own += r
     for _ in range(action.joker_count):
         _play_card(state, active, JOKER)
@@ -459,6 +452,21 @@ def _build(state: TowerState, action: TowerAction) -> None:
     if all(d == NO_DISC for d in state.space_disc[wonder * per : wonder * per + per]):
         scoring.complete_wonder(state, wonder)
     _enter_triple(state)
+
+
+def _lift_offer(state: TowerState, seat: int, into: list[int], at: int) -> int:
+    """Take ``seat``'s offered cards off the table, adding them to ``into[at + type]``;
+    returns how many there were."""
+    offers = state.offer_cards
+    base = 4 * seat
+    count = 0
+    for t in range(4):
+        c = offers[base + t]
+        if c:
+            count += c
+            into[at + t] += c
+            offers[base + t] = 0
+    return count
 
 
 def _unfulfilled(state: TowerState) -> None:
@@ -499,18 +507,10 @@ def _settle_offers(state: TowerState) -> None:
     """Rejected offers score and go back to hand; every exchange card goes home; then the
     end of the game is checked (rules §6.6 steps 3-5)."""
     data = state.game.data
-    offers = state.offer_cards
     hand = state.hand
     gained = [0] * state.n
     for seat in range(state.n):
-        base = 4 * seat
-        matching = 0
-        for t in range(4):
-            c = offers[base + t]
-            if c:
-                matching += c
-                hand[base + t] += c
-                offers[base + t] = 0
+        matching = _lift_offer(state, seat, hand, 4 * seat)
         if matching:
             per_card = data.triple_vp if state.triple_mask >> seat & 1 else data.rejected_vp
             gained[seat] = matching * per_card
