@@ -11,15 +11,17 @@
 // in the texts (view.rules, from the data file in use) come from the server. Only where each
 // square and space lies on the drawing is worked out here. The engine's automatic moves are
 // drawn by table.js under the log lines (log entries' `then`); the note above the players
-// names those since the last decision (view.automatic_moves).
+// names those since the last decision (view.automatic_moves). The SVG builder, the buttons
+// and the grouping of the actions are the kit's (kit.js).
 
 import { el } from "../common.js";
+import { actionButton, choiceList, groupBy, markTarget, myDecision, newDecision, offeredActions, onActivate, sortActions, toggleAll } from "../kit.js";
+import { cap, count, f2, legend, seatState, svg, turnMark, viewToDraw, zoomableBoard } from "../kit.js";
 
 export const title = "Amyitis";
 /** What the hot-seat curtain hides until the next player clicks (table.js). */
 export const secretNoun = "turn";
 
-const NS = "http://www.w3.org/2000/svg";
 const RESOURCES = ["barley", "dates", "salt", "palm", "wine"];
 const RES_LETTER = { barley: "B", dates: "D", salt: "S", palm: "P", wine: "W" };
 const TEMPLES = ["ishtar", "marduk", "tammouz"];
@@ -50,35 +52,6 @@ const BOARD_H = BOTTOM + 22;
 
 // ------------------------------------------------------------------ small helpers
 
-function svg(tag, attrs = {}, ...children) {
-  const node = document.createElementNS(NS, tag);
-  for (const [name, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    node.setAttribute(name, value === true ? "" : value);
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
-
-function f2(n) {
-  return Number(n.toFixed(2));
-}
-
-function plural(word, n) {
-  return n === 1 ? word : `${word}s`;
-}
-
-function cap(word) {
-  return word ? word[0].toUpperCase() + word.slice(1) : word;
-}
-
-function count(n, word) {
-  return `${n} ${plural(word, n)}`;
-}
-
 function ownerColor(owner, ctx) {
   if (owner === "neutral") return NEUTRAL_COLOR;
   return ctx.seatColor(owner);
@@ -96,22 +69,38 @@ function vpText(n) {
 
 // ------------------------------------------------------------------ rule texts (view.rules)
 
+// Rule facts the payload does not carry yet (issue 16, item 6: listed for the engine's
+// owners). Each is read from view.rules first, so that its fallback here can go once the
+// server sends it: the rewards of Ishtar's and Tammouz's temples in words (proposed:
+// rules.temple_rewards, {temple: [1st, 2nd]}), what the peasant and the priest do (proposed:
+// rules.craft_texts, {craft: [short, long]}) and the quality a gardener adds (proposed:
+// rules.gardener_quality).
+const RULES = {
+  temple_rewards: { ishtar: ["a camel or a talent", "the other"], tammouz: ["a field cube", "an exchange"] },
+  craft_texts: {
+    peasant: ["field cube + its resource", "a cube on a field row, taking its resource"],
+    priest: ["a cube into a temple", "a cube into a temple"],
+  },
+  gardener_quality: 1,
+};
+
 function rulesOf(view) {
   return (view && view.rules) || {};
 }
 
+function rule(view, name) {
+  return rulesOf(view)[name] ?? RULES[name];
+}
+
 /** How many places of a temple are rewarded (1: the 1st only, as with 2 players). */
 function templePlaces(view) {
-  const places = rulesOf(view).temple_places_rewarded;
-  return places === undefined || places === null ? 2 : places;
+  return rulesOf(view).temple_places_rewarded;
 }
 
 /** A temple's rewards for its 1st and its 2nd: [1st, 2nd]. */
 function templeRewardParts(view, temple) {
-  const marduk = rulesOf(view).marduk_vp || [];
-  if (temple === "ishtar") return ["a camel or a talent", "the other"];
-  if (temple === "marduk") return [vpText(marduk[0] || 0), vpText(marduk[1] || 0)];
-  return ["a field cube", "an exchange"];
+  if (temple === "marduk") return rulesOf(view).marduk_vp.map(vpText);
+  return rule(view, "temple_rewards")[temple];
 }
 
 /** "1st: 2 VP · 2nd: 1 VP" (or only the 1st when only the 1st is rewarded). */
@@ -129,20 +118,20 @@ function templeRewardShort(view, temple) {
 /** What a craft card does: short (on the card) and in words (its title). */
 function craftText(view, kind, long = false) {
   const r = rulesOf(view);
-  if (kind === "peasant") return long ? "a cube on a field row, taking its resource" : "field cube + its resource";
-  if (kind === "priest") return "a cube into a temple";
+  const texts = rule(view, "craft_texts")[kind];
+  if (texts) return texts[long ? 1 : 0];
   if (kind === "engineer") {
     const points = r.engineer_vp ? `, ${r.engineer_vp} VP` : "";
     return long ? `a cube on an irrigation space${points}` : `irrigation cube${points}`;
   }
-  if (kind === "merchant") return count(r.merchant_camels ?? 1, "camel");
+  if (kind === "merchant") return count(r.merchant_camels, "camel");
   return "";
 }
 
 /** What a court card gives at `level` (1–3), or in general without a level. */
 function courtText(view, court, level = null) {
   const r = rulesOf(view);
-  if (court === "gardener") return "+1 plant quality";
+  if (court === "gardener") return `+${rule(view, "gardener_quality")} plant quality`;
   if (court === "banker") {
     const income = (r.banker_income || []).map((x) => `${count(x.talents, "talent")}${x.vp ? ` + ${x.vp} VP` : ""}`);
     if (level && income[level - 1]) return `${income[level - 1]} each round`;
@@ -171,10 +160,10 @@ function recruitCostsText(view) {
 /** "sell 1–2 resources" and the points of each and of the irrigation after it. */
 function babylonTexts(view) {
   const r = rulesOf(view);
-  const most = r.babylon_max_resources ?? 2;
+  const most = r.babylon_max_resources;
   return {
     sell: most > 1 ? `sell 1–${most} resources` : "sell 1 resource",
-    each: `${vpText(r.babylon_vp_per_resource ?? 0)} each`,
+    each: `${vpText(r.babylon_vp_per_resource)} each`,
     irrigate: r.babylon_irrigation_vp ? `irrigate (${r.babylon_irrigation_vp} VP)` : "irrigate (no VP)",
   };
 }
@@ -299,83 +288,25 @@ function spaceGeometry(space) {
 
 // ------------------------------------------------------------------ actions by kind
 
-function sortActions(legal) {
-  const out = {
-    pass: null,
-    recruit: new Map(), // "row:craft" -> action
-    caravan: new Map(), // city -> action
-    field: new Map(), // "F1" -> action
-    temple: new Map(), // temple -> action (priest)
-    procession: new Map(), // temple -> action
-    irrigate: new Map(), // space -> action
-    sell: [],
-    court: [],
-    plant: new Map(), // square -> [actions]
-    take: [],
-    choose: [],
-    ishtar: [],
-    exchange: [],
-    decline: null,
-    discard: [],
-    other: [],
-    all: legal,
-  };
-  for (const a of legal) {
-    switch (a.type) {
-      case "pass":
-        out.pass = a;
-        break;
-      case "recruit":
-        out.recruit.set(`${a.row}:${a.craft}`, a);
-        break;
-      case "caravan":
-        out.caravan.set(a.city, a);
-        break;
-      case "field":
-        out.field.set(a.field, a);
-        break;
-      case "temple":
-        out.temple.set(a.temple, a);
-        break;
-      case "procession":
-        out.procession.set(a.temple, a);
-        break;
-      case "irrigate":
-        out.irrigate.set(a.space, a);
-        break;
-      case "sell":
-        out.sell.push(a);
-        break;
-      case "court":
-        out.court.push(a);
-        break;
-      case "plant":
-        if (!out.plant.has(a.square)) out.plant.set(a.square, []);
-        out.plant.get(a.square).push(a);
-        break;
-      case "take":
-        out.take.push(a);
-        break;
-      case "choose":
-        out.choose.push(a);
-        break;
-      case "ishtar":
-        out.ishtar.push(a);
-        break;
-      case "exchange":
-        out.exchange.push(a);
-        break;
-      case "decline":
-        out.decline = a;
-        break;
-      case "discard":
-        out.discard.push(a);
-        break;
-      default:
-        out.other.push(a);
-    }
-  }
-  return out;
+function movesOf(legal) {
+  return sortActions(legal, {
+    pass: "one",
+    recruit: { key: (a) => `${a.row}:${a.craft}` },
+    caravan: { key: "city" },
+    field: { key: "field" },
+    temple: { key: "temple" }, // the priest's
+    procession: { key: "temple" },
+    irrigate: { key: "space" },
+    sell: "list",
+    court: "list",
+    plant: { key: "square", list: true },
+    take: "list",
+    choose: "list",
+    ishtar: "list",
+    exchange: "list",
+    decline: "one",
+    discard: "list",
+  });
 }
 
 /** Temple targets of the decision: the priest's or the procession's. */
@@ -392,16 +323,19 @@ function caravanCost(view, city) {
 }
 
 /** The points the irrigation being decided brings: an engineer's, or the one after a sale
- * at Babylon (the newest logged step, its automatic ones included, tells which). */
+ * at Babylon. The view does not say which yet (proposed: view.pending.irrigation, {source,
+ * points}); until it does, the newest logged step, its automatic ones included, tells. */
 function irrigationPoints(payload) {
   const r = rulesOf(payload.view);
+  const pending = payload.view.pending || {};
+  if (pending.irrigation) return pending.irrigation;
   const log = payload.log || [];
   const last = log[log.length - 1];
   const steps = last ? [last, ...(last.then || [])] : [];
   for (let i = steps.length - 1; i >= 0; i--) {
     const step = steps[i];
-    if (step.type === "sell") return { source: "babylon", points: r.babylon_irrigation_vp ?? 0 };
-    if (step.type === "recruit" && step.craft === "engineer") return { source: "engineer", points: r.engineer_vp ?? 0 };
+    if (step.type === "sell") return { source: "babylon", points: r.babylon_irrigation_vp };
+    if (step.type === "recruit" && step.craft === "engineer") return { source: "engineer", points: r.engineer_vp };
   }
   return null;
 }
@@ -425,9 +359,7 @@ export function pointAtLogEntry(entry, on) {
   if (entry.temple) selectors.push(`#amy-babylon g.amy-temple[data-temple="${entry.temple}"]`);
   if (entry.city) selectors.push(`#amy-track g.amy-city[data-city="${entry.city}"]`);
   if (entry.type === "recruit") selectors.push(`#amy-crafts .amy-craft-row[data-row="${entry.row}"]`);
-  for (const s of selectors) {
-    for (const node of document.querySelectorAll(s)) node.classList.toggle("pointed", on);
-  }
+  for (const s of selectors) toggleAll(s, "pointed", on);
 }
 
 // ------------------------------------------------------------------ the Babylon board
@@ -483,10 +415,7 @@ function drawSquare(sq, ctx, target) {
   }
   if (target) {
     g.append(svg("polygon", { class: "target-ring", points: points(inner) }));
-    g.setAttribute("tabindex", "0");
-    g.setAttribute("role", "button");
-    g.setAttribute("aria-label", target.label);
-    if (target.action) g.dataset.action = target.action.text;
+    markTarget(g, target.label, target.action && target.action.text);
   }
   return g;
 }
@@ -510,10 +439,7 @@ function drawSpace(space, ctx, action) {
     svg("circle", { r: 8.2, class: "space-ring" }),
   );
   if (action) {
-    g.setAttribute("tabindex", "0");
-    g.setAttribute("role", "button");
-    g.setAttribute("aria-label", action.text);
-    g.dataset.action = action.text;
+    markTarget(g, action.text, action.text);
   }
   return g;
 }
@@ -528,7 +454,7 @@ function drawFields(view, ctx, moves) {
     const y = y0 + r * (cell + 10);
     const next = f.spaces.findIndex((s) => s.owner === null || s.owner === undefined);
     const leader = leaders[r] ?? null;
-    const end = 28 + 5 * (cell + 3);
+    const end = 28 + f.spaces.length * (cell + 3);
     const g = svg(
       "g",
       { class: `amy-field${action ? " target" : ""}`, "data-field": f.row, "data-leader": leader === null ? null : String(leader), transform: `translate(${x0},${y})` },
@@ -546,12 +472,7 @@ function drawFields(view, ctx, moves) {
       if (s.owner !== null && s.owner !== undefined) cellNode.append(cube(cx, cy, ownerColor(s.owner, ctx), 15, s.owner));
       g.append(cellNode);
     });
-    if (action) {
-      g.setAttribute("tabindex", "0");
-      g.setAttribute("role", "button");
-      g.setAttribute("aria-label", action.text);
-      g.dataset.action = action.text;
-    }
+    if (action) markTarget(g, action.text, action.text);
     return g;
   });
   return svg("g", { class: "amy-fields" }, svg("text", { class: "area-title", x: x0, y: 12 }, "Fields"), rows);
@@ -590,12 +511,7 @@ function drawTemples(view, ctx, moves) {
       const owner = line[i];
       if (owner !== null && owner !== undefined) g.append(cube(cx, cell / 2, ownerColor(owner, ctx), 14, owner));
     }
-    if (action) {
-      g.setAttribute("tabindex", "0");
-      g.setAttribute("role", "button");
-      g.setAttribute("aria-label", action.text);
-      g.dataset.action = action.text;
-    }
+    if (action) markTarget(g, action.text, action.text);
     return g;
   });
   return svg(
@@ -693,7 +609,6 @@ function drawBabylon(view, ctx, moves, ui) {
     drawRewards(view),
   );
   const choose = (target) => {
-    if (!target) return;
     const sq = target.closest("g.amy-square.target");
     if (sq) {
       const acts = plantTargets.get(sq.dataset.square);
@@ -709,14 +624,7 @@ function drawBabylon(view, ctx, moves, ui) {
     const sp = target.closest("g.amy-space.target, g.amy-field.target, g.amy-temple.target");
     if (sp && sp.dataset.action) ctx.act(sp.dataset.action);
   };
-  node.addEventListener("click", (event) => choose(event.target.closest && event.target.closest(".target")));
-  node.addEventListener("keydown", (event) => {
-    if (event.key !== "Enter" && event.key !== " ") return;
-    const t = event.target.closest && event.target.closest(".target");
-    if (!t) return;
-    event.preventDefault();
-    choose(t);
-  });
+  onActivate(node, ".target", choose);
   return node;
 }
 
@@ -794,9 +702,7 @@ function drawCity(city, view, ctx, action, cost) {
   if (action) {
     g.append(svg("rect", { class: "target-ring", x: -CITY_W / 2 - 2, y: -CITY_H / 2 - 2, width: CITY_W + 4, height: CITY_H + 4, rx: 11 }));
     g.append(svg("g", { class: "cost-badge", transform: `translate(0,${-CITY_H / 2 - 3})` }, svg("rect", { x: -27, y: -8, width: 54, height: 15, rx: 7 }), svg("text", { y: 3.5 }, costText)));
-    g.setAttribute("tabindex", "0");
-    g.setAttribute("role", "button");
-    g.setAttribute("aria-label", `${action.text} (${costText})`);
+    markTarget(g, `${action.text} (${costText})`);
     if (cost !== null && cost !== undefined) g.dataset.cost = String(cost);
     g.dataset.action = action.text;
   }
@@ -845,16 +751,8 @@ function drawTrack(view, ctx, moves) {
     svg("g", { class: "cities" }, nodes),
     token,
   );
-  const choose = (t) => {
-    if (t && t.dataset.action) ctx.act(t.dataset.action);
-  };
-  node.addEventListener("click", (event) => choose(event.target.closest && event.target.closest("g.amy-city.target")));
-  node.addEventListener("keydown", (event) => {
-    if (event.key !== "Enter" && event.key !== " ") return;
-    const t = event.target.closest && event.target.closest("g.amy-city.target");
-    if (!t) return;
-    event.preventDefault();
-    choose(t);
+  onActivate(node, "g.amy-city.target", (t) => {
+    if (t.dataset.action) ctx.act(t.dataset.action);
   });
   return node;
 }
@@ -949,35 +847,24 @@ function leadersLine(view, ctx) {
   );
 }
 
-function legend() {
-  const item = (cls, label) => el("li", {}, el("span", { class: `legend-swatch ${cls}` }), label);
-  return el(
-    "details",
-    { class: "legend" },
-    el("summary", { text: "Legend" }),
-    el(
-      "ul",
-      {},
-      item("asw-floor", "garden square, darker for higher floors (1 to 4); its tile id, the plant quality it needs (Q1–Q3) and its bonus"),
-      item("asw-planted", "planted square, outlined and dotted in the planter's colour"),
-      item("asw-drop", "a drop: the square is irrigated (all spaces of one of its sides hold cubes)"),
-      item("asw-space", "irrigation space: empty (solid ring: it may take a cube now, dashed: not yet connected to the river)"),
-      item("asw-cube", "a cube in its player's colour; grey: neutral"),
-      item("asw-river", "the river along the two lower sides"),
-      item("asw-unused", "hatched: a square not used with this number of players"),
-      item("asw-lit", "yellow: what you may click now"),
-    ),
-  );
+function boardLegend() {
+  return legend([
+    ["asw-floor", "garden square, darker for higher floors (1 to 4); its tile id, the plant quality it needs (Q1–Q3) and its bonus"],
+    ["asw-planted", "planted square, outlined and dotted in the planter's colour"],
+    ["asw-drop", "a drop: the square is irrigated (all spaces of one of its sides hold cubes)"],
+    ["asw-space", "irrigation space: empty (solid ring: it may take a cube now, dashed: not yet connected to the river)"],
+    ["asw-cube", "a cube in its player's colour; grey: neutral"],
+    ["asw-river", "the river along the two lower sides"],
+    ["asw-unused", "hatched: a square not used with this number of players"],
+    ["asw-lit", "yellow: what you may click now"],
+  ]);
 }
 
 // ------------------------------------------------------------------ your decision
 
-function button(action, content, { id, cls = "choice", title } = {}, ctx) {
-  return el(
-    "button",
-    { type: "button", class: cls || null, id, title: title || action.text, "data-action": action.text, onclick: () => ctx.act(action) },
-    [content].flat(Infinity),
-  );
+/** A button that sends one legal action; a choice among others unless `cls` says otherwise. */
+function button(action, content, options = {}, ctx) {
+  return actionButton(action, content, { cls: "choice", ...options }, ctx);
 }
 
 function nextFieldResource(view, row) {
@@ -988,9 +875,8 @@ function nextFieldResource(view, row) {
 }
 
 function fieldButtons(view, ctx, moves) {
-  return el(
-    "div",
-    { class: "choice-list", id: "field-choices" },
+  return choiceList(
+    { id: "field-choices" },
     [...moves.field.values()].map((a) => {
       const res = nextFieldResource(view, a.field);
       return button(a, [`Field row ${a.field}`, res ? el("span", { class: "muted" }, " · take ", resChip(res)) : null], {}, ctx);
@@ -1000,9 +886,8 @@ function fieldButtons(view, ctx, moves) {
 
 function templeButtons(view, ctx, moves, id) {
   const targets = templeTargets(moves);
-  return el(
-    "div",
-    { class: "choice-list", id },
+  return choiceList(
+    { id },
     [...targets.values()].map((a) => button(a, [`${cap(a.temple)}`, el("span", { class: "muted small", text: ` ${templeReward(view, a.temple)}` })], {}, ctx)),
   );
 }
@@ -1039,9 +924,8 @@ function plantControls(view, ctx, moves) {
     const acts = moves.plant.get(ui.square);
     parts.push(
       el("p", { class: "pay-head" }, `${ui.square}: how do you pay?`),
-      el(
-        "div",
-        { class: "choice-list pay-choices", id: "pay-choices" },
+      choiceList(
+        { id: "pay-choices", cls: "pay-choices" },
         acts.map((a) => button(a, [el("span", { text: "pay " }), resList(a.resources, { words: true })], { title: a.words }, ctx)),
         el("button", { type: "button", class: "link", text: "another square", onclick: () => { ui.square = null; ctx.rerender(); } }),
       ),
@@ -1053,17 +937,12 @@ function plantControls(view, ctx, moves) {
 function courtControls(view, ctx, moves) {
   const me = view.player_info[ctx.viewer];
   const city = view.track.cities[view.track.caravan];
-  const byCourt = new Map();
-  for (const a of moves.court) {
-    if (!byCourt.has(a.court)) byCourt.set(a.court, []);
-    byCourt.get(a.court).push(a);
-  }
+  const byCourt = groupBy(moves.court, (a) => a.court);
   return [
     el("h3", {}, "Court card ", city ? el("span", { class: "muted small", text: `at ${cap(city.name)}` }) : null),
     el("p", { class: "hint", text: "Take the next level of one of the city's court cards, paying its resource (wine may stand in)." }),
-    el(
-      "div",
-      { class: "choice-list", id: "court-choices" },
+    choiceList(
+      { id: "court-choices" },
       [...byCourt.entries()].map(([court, acts]) => {
         const level = ((me && me.court && me.court[court]) || 0) + 1;
         return el(
@@ -1078,17 +957,12 @@ function courtControls(view, ctx, moves) {
 }
 
 function exchangeControls(view, ctx, moves) {
-  const byGive = new Map();
-  for (const a of moves.exchange) {
-    if (!byGive.has(a.give)) byGive.set(a.give, []);
-    byGive.get(a.give).push(a);
-  }
+  const byGive = groupBy(moves.exchange, (a) => a.give);
   return [
     el("h3", { text: "Tammouz: exchange" }),
     el("p", { class: "hint", text: "Give one of your resources for another one from the stock (never wine), or decline." }),
-    el(
-      "div",
-      { class: "choice-list", id: "exchange-choices" },
+    choiceList(
+      { id: "exchange-choices" },
       [...byGive.entries()].map(([give, acts]) =>
         el(
           "div",
@@ -1112,15 +986,15 @@ function secondNote(view, ctx, what) {
 
 function babylonHint(view) {
   const r = rulesOf(view);
-  const most = r.babylon_max_resources ?? 2;
+  const most = r.babylon_max_resources;
   const give = most === 2 ? "one or two resources" : most > 1 ? `1 to ${most} resources` : "one resource";
   const then = r.babylon_irrigation_vp ? `Then you irrigate a space (${r.babylon_irrigation_vp} VP).` : "Then you irrigate a space (no VP).";
-  return `Give ${give}: ${vpText(r.babylon_vp_per_resource ?? 0)} each. ${then}`;
+  return `Give ${give}: ${vpText(r.babylon_vp_per_resource)} each. ${then}`;
 }
 
 function controls(payload, ctx, moves) {
   const view = payload.view;
-  if (ctx.viewer === null || !ctx.yourTurn || view.current !== ctx.viewer) return null;
+  if (!myDecision(ctx, view.current)) return null;
   const phase = view.phase;
   const me = view.player_info[ctx.viewer];
   let parts = [];
@@ -1152,7 +1026,7 @@ function controls(payload, ctx, moves) {
     parts = [
       el("h3", { text: "Babylon: sell" }),
       el("p", { class: "hint", id: "babylon-hint", text: babylonHint(view) }),
-      el("div", { class: "choice-list", id: "sell-choices" }, moves.sell.map((a) => button(a, [el("span", { text: "sell " }), resList(a.resources, { words: true })], { title: a.words }, ctx))),
+      choiceList({ id: "sell-choices" }, moves.sell.map((a) => button(a, [el("span", { text: "sell " }), resList(a.resources, { words: true })], { title: a.words }, ctx))),
     ];
     use("sell");
   } else if (phase === "court city") {
@@ -1166,14 +1040,14 @@ function controls(payload, ctx, moves) {
     parts = [
       el("h3", { text: "Garden tile: a resource" }),
       el("p", { class: "hint", text: `Take a resource of your choice from the stock${left > 1 ? ` (${left} to take)` : ""}.` }),
-      el("div", { class: "choice-list button-grid", id: "take-choices" }, moves.take.map((a) => button(a, [resChip(a.resources[0]), el("span", { text: a.resources[0] })], { title: a.words }, ctx))),
+      choiceList({ id: "take-choices", cls: "button-grid" }, moves.take.map((a) => button(a, [resChip(a.resources[0]), el("span", { text: a.resources[0] })], { title: a.words }, ctx))),
     ];
     use("take");
   } else if (phase === "tile court card") {
     parts = [
       el("h3", { text: "Garden tile: a court card" }),
       el("p", { class: "hint", text: "Take the next level of a court card of your choice, or a gardener." }),
-      el("div", { class: "choice-list", id: "choose-choices" }, moves.choose.map((a) => button(a, [el("b", { text: cap(a.court) }), el("small", { class: "muted", text: ` ${courtText(view, a.court, a.court === "gardener" ? null : ((me && me.court && me.court[a.court]) || 0) + 1)}` })], { title: a.words }, ctx))),
+      choiceList({ id: "choose-choices" }, moves.choose.map((a) => button(a, [el("b", { text: cap(a.court) }), el("small", { class: "muted", text: ` ${courtText(view, a.court, a.court === "gardener" ? null : ((me && me.court && me.court[a.court]) || 0) + 1)}` })], { title: a.words }, ctx))),
     ];
     use("choose");
   } else if (phase === "procession") {
@@ -1186,8 +1060,8 @@ function controls(payload, ctx, moves) {
   } else if (phase === "ishtar") {
     parts = [
       el("h3", { text: "Ishtar: your reward" }),
-      el("p", { class: "hint", id: "ishtar-hint" }, "You are first in Ishtar's temple: take a camel or a talent.", secondNote(view, ctx, "takes the other")),
-      el("div", { class: "choice-list", id: "ishtar-choices" }, moves.ishtar.map((a) => button(a, `Take a ${a.item}`, { title: a.words }, ctx))),
+      el("p", { class: "hint", id: "ishtar-hint" }, `You are first in Ishtar's temple: take ${templeRewardParts(view, "ishtar")[0]}.`, secondNote(view, ctx, `takes ${templeRewardParts(view, "ishtar")[1]}`)),
+      choiceList({ id: "ishtar-choices" }, moves.ishtar.map((a) => button(a, `Take a ${a.item}`, { title: a.words }, ctx))),
     ];
     use("ishtar");
   } else if (phase === "tammouz field") {
@@ -1206,13 +1080,13 @@ function controls(payload, ctx, moves) {
     parts = [
       el("h3", { text: "Storage limit" }),
       el("p", { class: "hint", text: `You hold ${count(held, "resource")} and may keep ${me ? me.storage_limit : "?"}: discard one.` }),
-      el("div", { class: "choice-list button-grid", id: "discard-choices" }, moves.discard.map((a) => button(a, [resChip(a.resources[0], me ? me.resources[a.resources[0]] : null), el("span", { text: `discard ${a.resources[0]}` })], { title: a.words }, ctx))),
+      choiceList({ id: "discard-choices", cls: "button-grid" }, moves.discard.map((a) => button(a, [resChip(a.resources[0], me ? me.resources[a.resources[0]] : null), el("span", { text: `discard ${a.resources[0]}` })], { title: a.words }, ctx))),
     ];
     use("discard");
   }
   const rest = moves.all.filter((a) => !handled.has(a.type));
   if (rest.length) {
-    parts.push(el("div", { class: "choice-list", id: "other-choices" }, rest.map((a) => button(a, a.words ? cap(a.words) : a.text, {}, ctx))));
+    parts.push(choiceList({ id: "other-choices" }, rest.map((a) => button(a, a.words ? cap(a.words) : a.text, {}, ctx))));
   }
   // Every legal move as a plain button too, for the keyboard and for a quick look.
   parts.push(
@@ -1245,9 +1119,7 @@ function playersPanel(payload, ctx) {
   const view = payload.view;
   const over = view.phase === "over";
   const blocks = view.player_info.map((p) => {
-    const current = !over && view.current === p.seat;
-    const winner = over && (view.winners || []).includes(p.seat);
-    const mine = p.seat === ctx.viewer;
+    const { current, winner, mine } = seatState(p.seat, ctx, { over, current: view.current, winners: view.winners });
     const held = RESOURCES.reduce((n, r) => n + (p.resources[r] || 0), 0);
     const tiles = p.tiles.length
       ? p.tiles.map((t) => el("span", { class: "tile-chip", "data-tile": t.id, title: `${t.id} (floor ${t.floor}): ${bonusWords(t.bonus)}` }, el("b", { text: t.id }), el("small", { text: ` f${t.floor}` })))
@@ -1258,7 +1130,7 @@ function playersPanel(payload, ctx) {
       el(
         "div",
         { class: "player-head" },
-        el("span", { class: "mark", text: current ? "▶" : winner ? "★" : "" }),
+        el("span", { class: "mark", text: turnMark(current, winner) }),
         ctx.seatChip(p.seat, { you: mine }),
         view.start === p.seat && !over ? el("span", { class: "first-tag", title: "start player of this round", text: "start" }) : null,
         p.passed && !over ? el("span", { class: "passed-tag", title: "passed this round", text: "passed" }) : null,
@@ -1354,7 +1226,7 @@ function finalPanel(payload, ctx) {
   const bonus = amyitisBonusText(view);
   if (bonus) notes.push(`Amyitis: ${bonus}`);
   if (r.vp_per_leftover_resource !== undefined) notes.push(`left over: ${vpText(r.vp_per_leftover_resource)} per resource`);
-  const tiebreak = (r.tiebreak || ["garden_tiles", "talents"]).map((k) => (k === "garden_tiles" ? "most tiles" : `most ${k}`));
+  const tiebreak = r.tiebreak.map((k) => (k === "garden_tiles" ? "most tiles" : `most ${k}`));
   notes.push(`ties: ${tiebreak.join(", then ")}`);
   return el(
     "section",
@@ -1368,50 +1240,27 @@ function finalPanel(payload, ctx) {
 function drawBoard(area, payload, ctx, moves) {
   const view = payload.view;
   const ui = ctx.ui;
-  const zoom = el("button", {
-    type: "button",
-    class: "zoom-toggle",
-    "aria-pressed": ui.zoom ? "true" : "false",
-    text: ui.zoom ? "Fit board" : "Zoom board",
-    onclick: () => {
-      ui.zoom = !ui.zoom;
-      ctx.rerender();
-    },
-  });
-  const scroller = el("div", { class: ui.zoom ? "board-scroll amy-scroll zoomed" : "board-scroll amy-scroll" }, drawBabylon(view, ctx, moves, ui));
-  const keep = area.querySelector(".amy-scroll");
-  const scroll = keep ? [keep.scrollLeft, keep.scrollTop] : [0, 0];
+  const board = zoomableBoard(area, drawBabylon(view, ctx, moves, ui), ctx, { scrollClass: "amy-scroll" });
   area.replaceChildren(
     el(
       "div",
       { class: "amy-board" },
-      el("div", { class: "amy-babylon-box" }, scroller, el("div", { class: "board-tools" }, legend(), zoom)),
+      el("div", { class: "amy-babylon-box" }, board.scroller, el("div", { class: "board-tools" }, boardLegend(), board.zoom)),
       el("div", { class: "amy-track-box" }, drawTrack(view, ctx, moves)),
       craftRows(view, ctx, moves),
       stockBox(view, ctx),
     ),
   );
-  scroller.scrollLeft = scroll[0];
-  scroller.scrollTop = scroll[1];
+  board.restore();
 }
 
 /** Draw the board into areas.board and the side panel into areas.panel. */
 export function render(areas, payload, ctx) {
-  document.body.classList.add("game-amyitis");
-  const view = payload.view;
-  if (!view || !view.garden) {
-    areas.board.replaceChildren(el("p", { text: "Waiting for the game to start…" }));
-    areas.panel.replaceChildren();
-    return;
-  }
-  const mine = ctx.viewer !== null && ctx.yourTurn && view.current === ctx.viewer;
-  const moves = sortActions(mine ? payload.legal_actions || [] : []);
+  const view = viewToDraw(areas, payload, "garden", "game-amyitis");
+  if (!view) return;
+  const moves = movesOf(offeredActions(payload, ctx, view.current));
   const ui = ctx.ui;
-  // Forget a choice in progress when the decision changed.
-  if (ui.decision !== payload.version) {
-    ui.square = null;
-    ui.decision = payload.version;
-  }
+  newDecision(ui, payload.version, ["square"]); // forget a choice in progress
   if (ui.square && !moves.plant.has(ui.square)) ui.square = null;
   drawBoard(areas.board, payload, ctx, moves);
   areas.panel.replaceChildren(

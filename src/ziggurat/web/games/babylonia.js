@@ -1,77 +1,45 @@
 // Babylonia in the browser: draws payload.view (see games/babylonia/views.py) as an SVG
 // board with a side panel, and offers payload.legal_actions as clicks. No rule is
-// re-implemented here: every highlighted hex and every button is one legal action.
+// re-implemented here: every highlighted hex and every button is one legal action. The hex
+// geometry, the buttons and the grouping of the actions are the kit's (kit.js).
 
 import { el } from "../common.js";
+import { doubledCenter, hexKey as key, hexPoints, SQRT3, viewBoxAround } from "../kit.js";
+import { actionButton, choiceList, COARSE, confirmBox, markTarget, offeredActions, onActivate, sortActions } from "../kit.js";
+import { legend, playersSection, seatState, svg, turnMark, viewToDraw, zoomableBoard } from "../kit.js";
 
 export const title = "Babylonia";
 
-const SVG = "http://www.w3.org/2000/svg";
 const S = 30; // hex circumradius in SVG units
-const H = (Math.sqrt(3) / 2) * S; // half the hex height
+const H = (SQRT3 / 2) * S; // half the hex height
 
 const KINDS = ["merchant", "servant", "priest", "farmer"];
 const LETTER = { merchant: "M", servant: "S", priest: "P", farmer: "F" };
-const KIND_BY_LETTER = { M: "merchant", S: "servant", P: "priest", F: "farmer" };
-const NOBLE_NAME = { M: "merchant", S: "servant", P: "priest" };
 const LAND = { north: "#d7b98a", center: "#e2cd98", south: "#c8c58f" };
 const LAND_EDGE = { north: "#b39466", center: "#bba571", south: "#9f9c66" };
-const FIELD_LABEL = { 5: "5", 6: "6", 7: "7", cities: "city count" };
+// Rule facts the payload does not carry yet (issue 16, item 6: listed for the engine's
+// owners). Each is read from the payload first, so that its fallback here can go once the
+// server sends it: the words of each phase (proposed: view.task, as in Amyitis's view) and
+// the card of the extra turn (proposed: field `card` of the `extra` and `no-extra` actions).
 const PHASE_TEXT = {
   place: "places tokens",
   score: "chooses what to score next",
   card: "won a ziggurat and takes a card",
   extra: "may use card 2 for an extra turn",
 };
+const EXTRA_TURN_CARD = 2;
+
+function extraTurnCard(moves) {
+  const a = moves.extra || moves.noExtra;
+  return (a && a.card) ?? EXTRA_TURN_CARD;
+}
 
 // What this page remembers between payloads to mark the tokens placed since your last turn.
 const memory = { key: null, mine: null, turnKey: null, turnStart: null, lastTurn: null };
 
-function key(hex) {
-  return `${hex[0]},${hex[1]}`;
-}
-
-function svg(tag, attrs = {}, ...children) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    node.setAttribute(name, value === true ? "" : value);
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
-
-function hexPoints(radius) {
-  const pts = [];
-  for (let i = 0; i < 6; i++) {
-    const a = (Math.PI / 3) * i;
-    pts.push(`${(radius * Math.cos(a)).toFixed(2)},${(radius * Math.sin(a)).toFixed(2)}`);
-  }
-  return pts.join(" ");
-}
-
 const HEX = hexPoints(S);
 const HEX_INNER = hexPoints(S * 0.8);
 const HEX_TARGET = hexPoints(S * 0.9);
-const COARSE = window.matchMedia("(pointer: coarse)");
-
-function tokenKind(action) {
-  const t = action.token;
-  if (!t) {
-    const m = /^([MSPF])/.exec(action.text || "");
-    return m ? KIND_BY_LETTER[m[1]] : null;
-  }
-  return KIND_BY_LETTER[t] || String(t).toLowerCase();
-}
-
-function actionHex(action) {
-  if (Array.isArray(action.hex)) return key(action.hex);
-  const m = /(\d+)\s*,\s*(\d+)/.exec(action.text || "");
-  return m ? `${m[1]},${m[2]}` : null;
-}
 
 function hexWord(h) {
   if (!h) return "";
@@ -86,7 +54,7 @@ function hexWord(h) {
 export function describeTurn(payload) {
   const v = payload.view;
   if (!v || v.terminal) return null;
-  let text = PHASE_TEXT[v.phase] || v.phase;
+  let text = v.task || PHASE_TEXT[v.phase] || v.phase;
   if (v.phase === "place") {
     text += ` (${v.placed_this_turn} placed)`;
     if (v.first_round_tokens) {
@@ -101,29 +69,18 @@ export function describeTurn(payload) {
 
 // ------------------------------------------------------------------ actions by kind
 
-function sortActions(legal) {
-  const out = { place: {}, placeKinds: [], score: [], card: [], end: null, extra: null, noExtra: null, other: [] };
-  for (const a of legal) {
-    const type = a.type || guessType(a.text);
-    if (type === "place") {
-      const kind = tokenKind(a);
-      (out.place[kind] = out.place[kind] || new Map()).set(actionHex(a), a);
-    } else if (type === "score") out.score.push(a);
-    else if (type === "card") out.card.push(a);
-    else if (type === "end") out.end = a;
-    else if (type === "extra") out.extra = a;
-    else if (type === "no-extra" || type === "no_extra") out.noExtra = a;
-    else out.other.push(a);
-  }
-  out.placeKinds = KINDS.filter((k) => out.place[k]);
+/** The legal actions by type; `place` as token kind → hex key → action, in the stand's order. */
+function movesOf(legal) {
+  const out = sortActions(legal, {
+    place: { key: ["token", (a) => key(a.hex)] },
+    score: "list",
+    card: "list",
+    end: "one",
+    extra: "one",
+    "no-extra": "one",
+  });
+  out.placeKinds = KINDS.filter((k) => out.place.has(k));
   return out;
-}
-
-function guessType(text) {
-  if (/^[MSPF]\d/.test(text)) return "place";
-  if (text.startsWith("score")) return "score";
-  if (text.startsWith("card")) return "card";
-  return text;
 }
 
 // ------------------------------------------------------------------ recent placements
@@ -278,7 +235,7 @@ function ghostToken(kind, action, ctx) {
 }
 
 function hexCenter(hex) {
-  return [1.5 * S * hex[1], H * hex[0]];
+  return doubledCenter(hex, S);
 }
 
 function drawBoard(area, payload, ctx, moves) {
@@ -287,23 +244,11 @@ function drawBoard(area, payload, ctx, moves) {
   const toScore = new Set((view.to_score || []).map(key));
   const recent = recentTokens(payload, ctx);
   const targets = new Map(); // hex key -> action
-  if (ui.kind && moves.place[ui.kind]) for (const [k, a] of moves.place[ui.kind]) targets.set(k, a);
-  for (const a of moves.score) targets.set(actionHex(a), a);
+  if (ui.kind && moves.place.get(ui.kind)) for (const [k, a] of moves.place.get(ui.kind)) targets.set(k, a);
+  for (const a of moves.score) targets.set(key(a.hex), a);
   if (ui.pending && !targets.has(ui.pending)) ui.pending = null;
 
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  for (const h of view.board) {
-    const [x, y] = hexCenter(h.hex);
-    minX = Math.min(minX, x);
-    maxX = Math.max(maxX, x);
-    minY = Math.min(minY, y);
-    maxY = Math.max(maxY, y);
-  }
-  const pad = 4;
-  const vb = [minX - S - pad, minY - H - pad, maxX - minX + 2 * S + 2 * pad, maxY - minY + 2 * H + 2 * pad];
+  const viewBox = viewBoxAround(view.board.map((h) => hexCenter(h.hex)), S, H, 4);
 
   const base = [];
   const marks = [];
@@ -314,7 +259,7 @@ function drawBoard(area, payload, ctx, moves) {
     const classes = ["hex", river ? "river" : `land land-${h.landmass}`, `content-${h.content}`];
     if (toScore.has(k)) classes.push("to-score");
     const target = targets.get(k);
-    if (target) classes.push("target", target.type === "score" || /^score/.test(target.text) ? "target-score" : "target-place");
+    if (target) classes.push("target", target.type === "score" ? "target-score" : "target-place");
     const g = svg(
       "g",
       { class: classes.join(" "), transform: `translate(${x.toFixed(2)},${y.toFixed(2)})`, "data-hex": k },
@@ -336,11 +281,9 @@ function drawBoard(area, payload, ctx, moves) {
     if (thing) g.append(thing);
     if (toScore.has(k)) marks.push(svg("polygon", { points: HEX_TARGET, class: "score-ring", transform: `translate(${x.toFixed(2)},${y.toFixed(2)})` }));
     if (target) {
-      g.setAttribute("tabindex", "0");
-      g.setAttribute("role", "button");
-      g.setAttribute("aria-label", `${target.text}: ${hexWord(h)} ${k}`);
+      markTarget(g, `${target.text}: ${hexWord(h)} ${k}`);
       g.append(svg("polygon", { points: HEX_TARGET, class: "target-mark" }));
-      if (ui.kind && !/^score/.test(target.text)) g.append(ghostToken(ui.kind, target, ctx));
+      if (ui.kind && target.type !== "score") g.append(ghostToken(ui.kind, target, ctx));
       if (ui.pending === k) classes.push("pending");
     }
     g.setAttribute("class", classes.join(" "));
@@ -351,7 +294,7 @@ function drawBoard(area, payload, ctx, moves) {
     "svg",
     {
       class: "board",
-      viewBox: vb.map((n) => n.toFixed(1)).join(" "),
+      viewBox,
       role: "img",
       "aria-label": "Babylonia board",
       preserveAspectRatio: "xMidYMid meet",
@@ -360,22 +303,11 @@ function drawBoard(area, payload, ctx, moves) {
     svg("g", { class: "marks", "pointer-events": "none" }, marks),
   );
   if (targets.size) svgNode.classList.add("choosing");
-  svgNode.addEventListener("keydown", (event) => {
-    if (event.key !== "Enter" && event.key !== " ") return;
-    const g = event.target.closest && event.target.closest("g.hex.target");
-    const action = g && targets.get(g.dataset.hex);
-    if (!action) return;
-    event.preventDefault();
-    ui.pending = null;
-    ctx.act(action);
-  });
-  svgNode.addEventListener("click", (event) => {
-    const g = event.target.closest && event.target.closest("g.hex.target");
-    if (!g) return;
+  onActivate(svgNode, "g.hex.target", (g, { keyboard }) => {
     const action = targets.get(g.dataset.hex);
     if (!action) return;
     // On a touch screen the first tap only shows the token there; a second tap places it.
-    if (COARSE.matches && ui.pending !== g.dataset.hex) {
+    if (!keyboard && COARSE.matches && ui.pending !== g.dataset.hex) {
       ui.pending = g.dataset.hex;
       ctx.rerender();
       return;
@@ -384,45 +316,25 @@ function drawBoard(area, payload, ctx, moves) {
     ctx.act(action);
   });
 
-  const zoom = el("button", {
-    type: "button",
-    class: "zoom-toggle",
-    "aria-pressed": ui.zoom ? "true" : "false",
-    title: "enlarge the board (scroll to move around)",
-    text: ui.zoom ? "Fit board" : "Zoom board",
-    onclick: () => {
-      ui.zoom = !ui.zoom;
-      ctx.rerender();
-    },
-  });
-  const scroller = el("div", { class: ui.zoom ? "board-scroll zoomed" : "board-scroll" }, svgNode);
-  const keep = area.querySelector(".board-scroll");
-  const scroll = keep ? [keep.scrollLeft, keep.scrollTop] : [0, 0];
-  area.replaceChildren(scroller, el("div", { class: "board-tools" }, legend(), zoom));
-  scroller.scrollLeft = scroll[0];
-  scroller.scrollTop = scroll[1];
+  const board = zoomableBoard(area, svgNode, ctx, { title: "enlarge the board (scroll to move around)" });
+  area.replaceChildren(board.scroller, el("div", { class: "board-tools" }, boardLegend(view), board.zoom));
+  board.restore();
 }
 
-function legend() {
-  const item = (cls, content, label) => el("li", {}, el("span", { class: `legend-swatch ${cls}` }, content), label);
-  return el(
-    "details",
-    { class: "legend" },
-    el("summary", { text: "Legend" }),
-    el(
-      "ul",
-      {},
-      item("sw-token", "M", "token: merchant, servant, priest, farmer (M S P F) in the player's colour"),
-      item("sw-token sw-down", "?", "face down in the river (only its owner sees the kind)"),
-      item("sw-fresh", "", "placed this turn"),
-      item("sw-recent", "", "placed by others since your last turn"),
-      item("sw-city", "MS", "city: the nobles printed on it score when it is surrounded"),
-      item("sw-field", "5", "crop field 5/6/7; the town icon pays 1 per city won"),
-      item("sw-zig", "", "ziggurat (dimmed once scored)"),
-      item("sw-score", "", "surrounded, to be scored this turn"),
-      item("sw-river", "", "river: tokens go there face down"),
-    ),
-  );
+/** The legend; the crop fields' values are those on the board (view.board). */
+function boardLegend(view) {
+  const values = [...new Set(view.board.filter((h) => h.content === "field" && h.tile !== "cities").map((h) => Number(h.tile)))].sort((a, b) => a - b);
+  return legend([
+    ["sw-token", "token: merchant, servant, priest, farmer (M S P F) in the player's colour", "M"],
+    ["sw-token sw-down", "face down in the river (only its owner sees the kind)", "?"],
+    ["sw-fresh", "placed this turn"],
+    ["sw-recent", "placed by others since your last turn"],
+    ["sw-city", "city: the nobles printed on it score when it is surrounded", "MS"],
+    ["sw-field", `crop field ${values.join("/")}; the town icon pays 1 per city won`, String(values[0] ?? "")],
+    ["sw-zig", "ziggurat (dimmed once scored)"],
+    ["sw-score", "surrounded, to be scored this turn"],
+    ["sw-river", "river: tokens go there face down"],
+  ]);
 }
 
 // ------------------------------------------------------------------ the side panel
@@ -446,13 +358,13 @@ function controls(payload, ctx, moves) {
 
   const placing = ctx.yourTurn && view.phase === "place" && view.current_player === viewer;
   if (placing) {
-    if (ui.kind && !moves.place[ui.kind]) ui.kind = null;
+    if (ui.kind && !moves.place.get(ui.kind)) ui.kind = null;
     if (!ui.kind && moves.placeKinds.length === 1) ui.kind = moves.placeKinds[0];
   } else {
     ui.kind = null;
   }
   const buttons = KINDS.filter((k) => stand[k] > 0).map((kind) => {
-    const legal = placing && Boolean(moves.place[kind]);
+    const legal = placing && Boolean(moves.place.get(kind));
     const pressed = ui.kind === kind;
     const discs = [];
     for (let i = 0; i < stand[kind]; i++) discs.push(tokenDisc(kind, viewer, ctx));
@@ -483,9 +395,9 @@ function controls(payload, ctx, moves) {
   if (placing) {
     let hint;
     if (ui.kind) {
-      const n = moves.place[ui.kind].size;
+      const n = moves.place.get(ui.kind).size;
       hint = `Click one of the ${n} highlighted hexes to place your ${ui.kind}.`;
-      const river = [...moves.place[ui.kind].values()].some((a) => a.face_down);
+      const river = [...moves.place.get(ui.kind).values()].some((a) => a.face_down);
       if (river) hint += " In the river it lies face down.";
     } else if (moves.placeKinds.length) {
       hint = "Choose a token from your stand, then a highlighted hex.";
@@ -493,38 +405,14 @@ function controls(payload, ctx, moves) {
       hint = "No token can be placed now.";
     }
     parts.push(el("p", { class: "hint", id: "place-hint", text: hint }));
-    const pending = ui.pending && ui.kind && moves.place[ui.kind].get(ui.pending);
+    const pending = ui.pending && ui.kind && moves.place.get(ui.kind).get(ui.pending);
     if (pending) {
-      parts.push(
-        el(
-          "div",
-          { class: "confirm" },
-          el("button", {
-            type: "button",
-            class: "primary big",
-            id: "confirm-button",
-            text: `Place the ${ui.kind} on ${ui.pending}${pending.face_down ? " (face down)" : ""}`,
-            onclick: () => {
-              ui.pending = null;
-              ctx.act(pending);
-            },
-          }),
-          el("button", { type: "button", text: "Cancel", onclick: () => { ui.pending = null; ctx.rerender(); } }),
-        ),
-      );
+      const text = `Place the ${ui.kind} on ${ui.pending}${pending.face_down ? " (face down)" : ""}`;
+      parts.push(confirmBox(pending, text, { id: "confirm-button", reset: () => { ui.pending = null; } }, ctx));
     }
   }
   if (moves.end) {
-    parts.push(
-      el("button", {
-        type: "button",
-        class: "primary big",
-        id: "end-button",
-        "data-action": moves.end.text,
-        text: `End placement (${view.placed_this_turn} placed)`,
-        onclick: () => ctx.act(moves.end),
-      }),
-    );
+    parts.push(actionButton(moves.end, `End placement (${view.placed_this_turn} placed)`, { id: "end-button", cls: "primary big" }, ctx));
   }
   return el("section", { class: "panel controls", id: "controls" }, parts);
 }
@@ -536,27 +424,18 @@ function decisions(payload, ctx, moves) {
   if (moves.score.length) {
     parts.push(el("h3", { text: "Score next" }), el("p", { class: "hint", text: "Surrounded: choose the order (click a flashing hex or a button)." }));
     parts.push(
-      el(
-        "div",
-        { class: "choice-list", id: "score-choices" },
+      choiceList(
+        { id: "score-choices" },
         moves.score.map((a) => {
-          const k = actionHex(a);
+          const k = key(a.hex);
           const h = board.get(k);
-          return el(
-            "button",
-            {
-              type: "button",
-              class: "choice",
-              "data-action": a.text,
-                onclick: () => ctx.act(a),
-              onmouseenter: () => highlight(k, true),
-              onmouseleave: () => highlight(k, false),
-              onfocus: () => highlight(k, true),
-              onblur: () => highlight(k, false),
-            },
-            el("b", { text: h && h.content === "city" ? `City ${h.tile}` : "Ziggurat" }),
-            ` at ${k}`,
-          );
+          return actionButton(a, [el("b", { text: h && h.content === "city" ? `City ${h.tile}` : "Ziggurat" }), ` at ${k}`], {
+            cls: "choice",
+            onmouseenter: () => highlight(k, true),
+            onmouseleave: () => highlight(k, false),
+            onfocus: () => highlight(k, true),
+            onblur: () => highlight(k, false),
+          }, ctx);
         }),
       ),
     );
@@ -565,40 +444,30 @@ function decisions(payload, ctx, moves) {
     const cards = new Map(view.cards.map((c) => [c.number, c]));
     parts.push(el("h3", { text: "You won a ziggurat: take a card" }));
     parts.push(
-      el(
-        "div",
-        { class: "choice-list cards-choice", id: "card-choices" },
+      choiceList(
+        { id: "card-choices", cls: "cards-choice" },
         moves.card.map((a) => {
-          const number = a.card ?? Number((/\d+/.exec(a.text) || [0])[0]);
-          const c = cards.get(number) || {};
-          return el(
-            "button",
-            { type: "button", class: "choice card-choice", "data-action": a.text, onclick: () => ctx.act(a) },
-            el("span", { class: "card-number", text: number }),
-            el("span", {}, el("b", { text: c.name || `card ${number}` }), el("br"), el("small", { text: c.effect || "" })),
-          );
+          const c = cards.get(a.card) || {};
+          return actionButton(a, [
+            el("span", { class: "card-number", text: a.card }),
+            el("span", {}, el("b", { text: c.name || `card ${a.card}` }), el("br"), el("small", { text: c.effect || "" })),
+          ], { cls: "choice card-choice" }, ctx);
         }),
       ),
     );
   }
   if (moves.extra || moves.noExtra) {
-    parts.push(el("h3", { text: "Extra turn (card 2)" }));
+    const card = extraTurnCard(moves);
+    parts.push(el("h3", { text: `Extra turn (card ${card})` }));
     parts.push(
-      el(
-        "div",
-        { class: "choice-list" },
-        moves.extra
-          ? el("button", { type: "button", class: "primary big", id: "extra-button", "data-action": moves.extra.text, text: "Take the extra turn now", onclick: () => ctx.act(moves.extra) })
-          : null,
-        moves.noExtra
-          ? el("button", { type: "button", class: "big", id: "no-extra-button", "data-action": moves.noExtra.text, text: "Keep card 2 for later", onclick: () => ctx.act(moves.noExtra) })
-          : null,
+      choiceList(
+        {},
+        moves.extra ? actionButton(moves.extra, "Take the extra turn now", { id: "extra-button", cls: "primary big" }, ctx) : null,
+        moves.noExtra ? actionButton(moves.noExtra, `Keep card ${card} for later`, { id: "no-extra-button", cls: "big" }, ctx) : null,
       ),
     );
   }
-  for (const a of moves.other) {
-    parts.push(el("button", { type: "button", class: "choice", "data-action": a.text, onclick: () => ctx.act(a), text: a.text }));
-  }
+  for (const a of moves.other) parts.push(actionButton(a, a.text, { cls: "choice" }, ctx));
   if (!parts.length) return null;
   return el("section", { class: "panel decisions", id: "decisions" }, parts);
 }
@@ -629,12 +498,11 @@ function playersPanel(payload, ctx) {
     return `${text}${spent.has(n) ? " (spent)" : ""}`;
   };
   const rows = view.players.map((p) => {
-    const current = !view.terminal && view.current_player === p.seat;
-    const winner = view.terminal && (view.winners || []).includes(p.seat);
+    const { current, winner } = seatState(p.seat, ctx, { over: view.terminal, current: view.current_player, winners: view.winners });
     return el(
       "tr",
       { class: `${current ? "current" : ""}${p.seat === ctx.viewer ? " me" : ""}`, "data-seat": p.seat },
-      el("td", { class: "mark", text: current ? "▶" : winner ? "★" : "" }),
+      el("td", { class: "mark", text: turnMark(current, winner) }),
       el("td", { class: "who" }, ctx.seatChip(p.seat, { you: p.seat === ctx.viewer })),
       el("td", { class: "num score", text: p.score }),
       el("td", { class: "num", text: p.cities }),
@@ -647,29 +515,15 @@ function playersPanel(payload, ctx) {
       ),
     );
   });
-  return el(
-    "section",
-    { class: "panel players" },
-    el(
-      "table",
-      { class: "players-table", id: "players" },
-      el(
-        "thead",
-        {},
-        el(
-          "tr",
-          {},
-          el("th", {}),
-          el("th", { text: "Player" }),
-          el("th", { class: "num", text: "Points", title: "score" }),
-          el("th", { class: "num", text: "Cities", title: "cities won" }),
-          el("th", { class: "num", text: "Stand", title: "tokens on the stand / capacity" }),
-          el("th", { class: "num", text: "Bag", title: "tokens left in the bag" }),
-          el("th", { text: "Cards" }),
-        ),
-      ),
-      el("tbody", {}, rows),
-    ),
+  return playersSection(
+    [
+      ["Points", { class: "num", title: "score" }],
+      ["Cities", { class: "num", title: "cities won" }],
+      ["Stand", { class: "num", title: "tokens on the stand / capacity" }],
+      ["Bag", { class: "num", title: "tokens left in the bag" }],
+      "Cards",
+    ],
+    rows,
     el("p", { class: "muted small", id: "cities-on-board", text: `Cities on the board: ${view.cities_on_board}` }),
   );
 }
@@ -713,14 +567,10 @@ function scoringNote(payload, ctx) {
 
 /** Draw the board into areas.board and the side panel into areas.panel. */
 export function render(areas, payload, ctx) {
-  const moves = sortActions(ctx.viewer === null ? [] : payload.legal_actions || []);
-  if (!payload.view || !payload.view.board) {
-    areas.board.replaceChildren(el("p", { text: "Waiting for the game to start…" }));
-    areas.panel.replaceChildren();
-    return;
-  }
+  const moves = movesOf(offeredActions(payload, ctx));
+  if (!viewToDraw(areas, payload, "board")) return;
   if (ctx.viewer !== null && payload.view.phase === "place" && ctx.yourTurn) {
-    if (ctx.ui.kind && !moves.place[ctx.ui.kind]) ctx.ui.kind = null;
+    if (ctx.ui.kind && !moves.place.get(ctx.ui.kind)) ctx.ui.kind = null;
     if (!ctx.ui.kind && moves.placeKinds.length === 1) ctx.ui.kind = moves.placeKinds[0];
   }
   drawBoard(areas.board, payload, ctx, moves);

@@ -3,35 +3,32 @@
 // with its six stacks and the watering can, the tree market and the skills board, and offers
 // payload.legal_actions (described by games/ishtar/describe.py) as clicks. No rule is
 // re-implemented here: every lit hex, stack, card and button is one legal action; the tile
-// preview only turns the tile's shape (view.tile_shapes) to show where a legal placement
-// puts its three spaces.
+// preview only turns the tile's shape (view.tile_shapes) to show where a placement puts its
+// three spaces (a legal placement's hexes are its action's `hexes` once the server sends
+// them). The hex geometry, the buttons and the grouping of the actions are the kit's (kit.js).
 
 import { el } from "../common.js";
+import { AXIAL_EDGES as DIRS, axialCenter, axialOutline as outline, hexCorner, hexKey as key, hexPoints as kitHexPoints, keyHex, rotateAxial, SQRT3, viewBoxAround } from "../kit.js";
+import { actionButton as button, choiceList, COARSE, confirmBox, groupBy, markTarget, myDecision, newDecision, offeredActions, onActivate, sortActions } from "../kit.js";
+import { dataTable, f2, legend, plural, seatState, svg, turnMark, viewToDraw, zoomableBoard } from "../kit.js";
 
 export const title = "Ishtar";
 /** What the hot-seat curtain hides until the next player clicks (table.js). */
 export const secretNoun = "tree cards";
 
-const NS = "http://www.w3.org/2000/svg";
-const SQ3 = Math.sqrt(3);
 const S = 26; // map hex circumradius in SVG units
 const GEMS = ["violet", "red", "white"];
 const ICON_NAME = { A: "assistant", S: "skill", W: "wild" };
+// Rule facts the payload does not carry yet (issue 16, item 6: listed for the engine's
+// owners). Each is read from the payload first, so that its fallback here can go once the
+// server sends it: what each icon lets one do (proposed: view.icons, {letter: {name,
+// text}}), the words of each phase (proposed: view.task, as in Amyitis's view) and the
+// rule numbers of the texts (proposed: view.rules, from the data file's `costs`).
 const ICON_TEXT = {
   A: "assistant icon: put one of your assistants here",
   S: "skill icon: unlock one skill",
   W: "wild icon: an assistant or a skill",
 };
-// Neighbour directions (rules §3.1) and the two corners of the edge each one crosses
-// (pointy-top hexes, corner i at angle 60·i − 30 degrees, y down).
-const DIRS = [
-  [1, 0, 0, 1], // E
-  [0, 1, 1, 2], // SE
-  [-1, 1, 2, 3], // SW
-  [-1, 0, 3, 4], // W
-  [0, -1, 4, 5], // NW
-  [1, -1, 5, 0], // NE
-];
 const PHASE_TEXT = {
   choose: "chooses a tile",
   place: "places the tile",
@@ -41,7 +38,16 @@ const PHASE_TEXT = {
   trees: "may buy tree cards",
   plant: "plants a tree",
 };
-const COARSE = window.matchMedia("(pointer: coarse)");
+const RULES = { skill_gems: 2, watering_can_step_gems: 1 };
+
+function rule(view, name) {
+  return (view.rules || {})[name] ?? RULES[name];
+}
+
+function iconText(view, icon) {
+  const info = (view.icons || {})[icon];
+  return (info && info.text) || ICON_TEXT[icon];
+}
 
 // The keyboard shortcut (R) finds the placement being shown through this.
 const live = { rotate: null };
@@ -57,67 +63,41 @@ document.addEventListener("keydown", (event) => {
 
 // ------------------------------------------------------------------ small helpers
 
-function key(h) {
-  return `${h[0]},${h[1]}`;
-}
-
-function svg(tag, attrs = {}, ...children) {
-  const node = document.createElementNS(NS, tag);
-  for (const [name, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    node.setAttribute(name, value === true ? "" : value);
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
-
-function f2(n) {
-  return Number(n.toFixed(2));
-}
-
+/** A pointy-topped hex of circumradius r centred on 0,0. */
 function hexPoints(r) {
-  const pts = [];
-  for (let i = 0; i < 6; i++) {
-    const a = (Math.PI / 180) * (60 * i - 30);
-    pts.push(`${f2(r * Math.cos(a))},${f2(r * Math.sin(a))}`);
-  }
-  return pts.join(" ");
+  return kitHexPoints(r, true);
 }
 
 function corner(r, i) {
-  const a = (Math.PI / 180) * (60 * i - 30);
-  return [r * Math.cos(a), r * Math.sin(a)];
+  return hexCorner(r, i, true);
 }
 
 /** Pixel centre of axial hex [q, r] for circumradius s. */
 function px(h, s = S) {
-  return [s * SQ3 * (h[0] + h[1] / 2), s * 1.5 * h[1]];
+  return axialCenter(h, s);
 }
 
-/** Turn an axial offset k × 60° clockwise: (q, r) → (−r, q + r). */
-function rot(c, k) {
-  let [q, r] = c;
-  for (let i = 0; i < ((k % 6) + 6) % 6; i++) [q, r] = [-r, q + r];
-  return [q, r];
-}
-
-/** The three hexes of a tile of `offsets` with space 0 on `anchor`, turned k. */
+/** The hexes of a tile of `offsets` with space 0 on `anchor`, turned k (a drawing only: a
+ * legal placement's hexes are its action's `hexes` when the server sends them). */
 function footprint(offsets, anchor, k) {
   return offsets.map((o) => {
-    const d = rot(o, k);
+    const d = rotateAxial(o, k);
     return [anchor[0] + d[0], anchor[1] + d[1]];
   });
 }
 
-function plural(word, n) {
-  return n === 1 ? word : `${word}s`;
+/** The hexes a legal placement covers: the action's, else worked out from the tile's shape. */
+function placementCells(view, action) {
+  return action.hexes || footprint(view.tile_shapes[view.tile.shape], action.hex, action.rotation);
 }
 
 function gemCount(gems) {
   return GEMS.reduce((n, g) => n + ((gems && gems[g]) || 0), 0);
+}
+
+/** "a gem", "2 gems". */
+function gemsWords(n) {
+  return n === 1 ? "a gem" : `${n} ${plural("gem", n)}`;
 }
 
 function gemWords(gems) {
@@ -141,81 +121,31 @@ function gemChips(gems, { counts = false, zeros = false, empty = "–" } = {}) {
 
 // ------------------------------------------------------------------ actions by kind
 
-function sortActions(legal) {
-  const out = {
-    take: new Map(), // stack -> [actions]
-    discard: [],
-    place: [],
-    assistant: null,
-    skill: new Map(), // skill id -> [actions]
-    noAction: null,
-    bloom: new Map(), // pattern "1+2" -> [actions]
-    stopBloom: null,
-    reserve: new Map(), // slot -> action
-    buy: new Map(), // slot -> action
-    buyReserved: null,
-    plant: new Map(), // hex key -> action
-    endTurn: null,
-    other: [],
-  };
-  for (const a of legal) {
-    switch (a.type) {
-      case "take":
-        if (!out.take.has(a.stack)) out.take.set(a.stack, []);
-        out.take.get(a.stack).push(a);
-        break;
-      case "discard":
-        out.discard.push(a);
-        break;
-      case "place":
-        out.place.push(a);
-        break;
-      case "assistant":
-        out.assistant = a;
-        break;
-      case "skill":
-        if (!out.skill.has(a.skill)) out.skill.set(a.skill, []);
-        out.skill.get(a.skill).push(a);
-        break;
-      case "no-action":
-        out.noAction = a;
-        break;
-      case "bloom": {
-        const p = a.pattern.join("+");
-        if (!out.bloom.has(p)) out.bloom.set(p, []);
-        out.bloom.get(p).push(a);
-        break;
-      }
-      case "stop-bloom":
-        out.stopBloom = a;
-        break;
-      case "reserve":
-        out.reserve.set(a.slot, a);
-        break;
-      case "buy":
-        if (a.reserved) out.buyReserved = a;
-        else out.buy.set(a.slot, a);
-        break;
-      case "plant":
-        out.plant.set(key(a.hex), a);
-        break;
-      case "end-turn":
-        out.endTurn = a;
-        break;
-      default:
-        out.other.push(a);
-    }
-  }
+/** The legal actions by type; a buy of the reserved card apart (`buyReserved`). */
+function movesOf(legal) {
+  const out = sortActions(legal, {
+    take: { key: "stack", list: true },
+    discard: "list",
+    place: "list",
+    assistant: "one",
+    skill: { key: "skill", list: true },
+    "no-action": "one",
+    bloom: { key: (a) => a.pattern.join("+"), list: true },
+    "stop-bloom": "one",
+    reserve: { key: "slot" },
+    buy: { key: (a) => (a.reserved ? "reserved" : a.slot) },
+    plant: { key: (a) => key(a.hex) },
+    "end-turn": "one",
+  });
+  out.buyReserved = out.buy.get("reserved") || null;
+  out.buy.delete("reserved");
   return out;
 }
 
 /** The legal placements grouped by rotation: k -> Map(anchor key -> action). */
 function placementsByRotation(moves) {
   const by = new Map();
-  for (const a of moves.place) {
-    if (!by.has(a.rotation)) by.set(a.rotation, new Map());
-    by.get(a.rotation).set(key(a.hex), a);
-  }
+  for (const [k, list] of groupBy(moves.place, (a) => a.rotation)) by.set(k, new Map(list.map((a) => [key(a.hex), a])));
   return by;
 }
 
@@ -238,7 +168,7 @@ function turnRotation(ui, rotations, step) {
 export function describeTurn(payload) {
   const v = payload.view;
   if (!v || v.phase === "over") return null;
-  let text = PHASE_TEXT[v.phase] || v.phase;
+  let text = v.task || PHASE_TEXT[v.phase] || v.phase;
   if (v.phase === "place" && v.tile) text += ` ${v.tile.id}`;
   if (v.phase === "action" && v.icon) text = `may use the ${ICON_NAME[v.icon] || v.icon} icon`;
   if (v.phase === "bloom" && v.bloom_left) text += ` (${v.bloom_left} more at most)`;
@@ -265,8 +195,7 @@ function spot(keys, on) {
   layer.replaceChildren();
   if (!on) return;
   for (const k of keys) {
-    const [q, r] = k.split(",").map(Number);
-    const [x, y] = px([q, r]);
+    const [x, y] = px(keyHex(k));
     layer.append(svg("polygon", { points: hexPoints(S * 0.92), class: "spot", transform: `translate(${f2(x)},${f2(y)})` }));
   }
 }
@@ -337,22 +266,6 @@ function tileShape(tile, offsets, k, s) {
   });
   g.append(svg("path", { class: "tile-edge", d: outline(cells, s, -cx, -cy) }));
   return g;
-}
-
-/** The boundary edges of a set of hexes as one path. */
-function outline(cells, s, ox = 0, oy = 0, inset = 1) {
-  const set = new Set(cells.map(key));
-  const parts = [];
-  for (const c of cells) {
-    const [x, y] = px(c, s);
-    for (const [dq, dr, a, b] of DIRS) {
-      if (set.has(key([c[0] + dq, c[1] + dr]))) continue;
-      const [x1, y1] = corner(s * inset, a);
-      const [x2, y2] = corner(s * inset, b);
-      parts.push(`M${f2(x + x1 + ox)} ${f2(y + y1 + oy)}L${f2(x + x2 + ox)} ${f2(y + y2 + oy)}`);
-    }
-  }
-  return parts.join("");
 }
 
 function meeple(s, color, cls = "") {
@@ -483,20 +396,7 @@ function drawMap(view, ctx, moves, placing) {
   const ui = ctx.ui;
   const idx = mapIndex(view);
   const map = view.map;
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  for (const h of map.hexes) {
-    const [x, y] = px(h.hex);
-    minX = Math.min(minX, x);
-    maxX = Math.max(maxX, x);
-    minY = Math.min(minY, y);
-    maxY = Math.max(maxY, y);
-  }
-  const pad = 6;
-  const w = (SQ3 / 2) * S;
-  const vb = [minX - w - pad, minY - S - pad, maxX - minX + 2 * w + 2 * pad, maxY - minY + 2 * S + 2 * pad];
+  const viewBox = viewBoxAround(map.hexes.map((h) => px(h.hex)), (SQRT3 / 2) * S, S, 6);
 
   // What a click on a hex does now (one legal action per hex, or a step of a choice).
   const targets = new Map(); // key -> {action?, cls}
@@ -519,12 +419,7 @@ function drawMap(view, ctx, moves, placing) {
       svg("polygon", { points: hexPoints(S), class: "hex-bg" }),
       hexContent(k, h, idx, ctx),
     );
-    if (target) {
-      g.setAttribute("tabindex", "0");
-      g.setAttribute("role", "button");
-      g.setAttribute("aria-label", target.action ? target.action.text : `choose ${k}`);
-      if (target.action) g.dataset.action = target.action.text;
-    }
+    if (target) markTarget(g, target.action ? target.action.text : `choose ${k}`, target.action && target.action.text);
     hexNodes.push(g);
   }
 
@@ -589,8 +484,7 @@ function drawMap(view, ctx, moves, placing) {
   }
   const marks = [];
   for (const [k, t] of targets) {
-    const [q, r] = k.split(",").map(Number);
-    const [x, y] = px([q, r]);
+    const [x, y] = px(keyHex(k));
     marks.push(
       svg(
         "g",
@@ -607,7 +501,7 @@ function drawMap(view, ctx, moves, placing) {
     {
       class: `board ish-map${targets.size ? " choosing" : ""}`,
       id: "ish-map",
-      viewBox: vb.map((n) => n.toFixed(1)).join(" "),
+      viewBox,
       role: "img",
       "aria-label": "Ishtar terrain",
       preserveAspectRatio: "xMidYMid meet",
@@ -645,17 +539,8 @@ function drawMap(view, ctx, moves, placing) {
       ctx.rerender();
     }
   };
-  svgNode.addEventListener("click", (event) => {
-    const g = event.target.closest && event.target.closest("g.hex");
-    if (g) choose(g.dataset.hex, true);
-  });
-  svgNode.addEventListener("keydown", (event) => {
-    if (event.key !== "Enter" && event.key !== " ") return;
-    const g = event.target.closest && event.target.closest("g.hex.target");
-    if (!g) return;
-    event.preventDefault();
-    choose(g.dataset.hex, false);
-  });
+  // A click on any hex may pick a placement that covers it; the keyboard reaches the lit ones.
+  onActivate(svgNode, "g.hex", (g, { keyboard }) => choose(g.dataset.hex, !keyboard), "g.hex.target");
   if (placing) {
     const show = (k) => {
       ui.hover = k;
@@ -685,11 +570,8 @@ function drawPreview(layer, view, placing, k) {
   layer.replaceChildren();
   const tile = view.tile;
   if (!tile) return;
-  const offsets = view.tile_shapes[tile.shape];
   const action = placing.pick(k);
-  const anchor = action ? action.hex : k.split(",").map(Number);
-  const rotation = action ? action.rotation : placing.rotation;
-  const cells = footprint(offsets, anchor, rotation);
+  const cells = action ? placing.cells.get(action.text) : footprint(view.tile_shapes[tile.shape], keyHex(k), placing.rotation);
   const g = svg("g", { class: `ghost-tile ${action ? "legal" : "illegal"}`, "data-action": action ? action.text : null });
   cells.forEach((c, i) => {
     const [x, y] = px(c);
@@ -706,11 +588,10 @@ function placingState(view, ui, moves) {
   const by = placementsByRotation(moves);
   const rotations = legalRotations(ui, by);
   const anchors = by.get(ui.rotation) || new Map();
-  const offsets = view.tile_shapes[view.tile.shape];
   const cells = new Map(); // action text -> cells
   const cover = new Map(); // hex key -> [actions]
   for (const a of anchors.values()) {
-    const fp = footprint(offsets, a.hex, a.rotation);
+    const fp = placementCells(view, a);
     cells.set(a.text, fp);
     for (const c of fp) {
       const k = key(c);
@@ -729,8 +610,7 @@ function placingState(view, ui, moves) {
       if (anchors.has(k)) return anchors.get(k);
       const list = cover.get(k);
       if (!list) return null;
-      const [q, r] = k.split(",").map(Number);
-      const [x, y] = px([q, r]);
+      const [x, y] = px(keyHex(k));
       let best = null;
       let bestD = Infinity;
       for (const a of list) {
@@ -779,7 +659,7 @@ function drawCarpet(view, ctx, moves) {
   const C = 50; // cup radius
   const s = 14; // tile hex size on the carpet
   const stacks = view.stacks.map((st, i) => {
-    const a = (Math.PI / 180) * (-90 + 60 * i);
+    const a = (Math.PI / 180) * (-90 + (360 / view.stacks.length) * i);
     const x = R * Math.cos(a);
     const y = R * Math.sin(a);
     const takes = moves.take.get(i);
@@ -801,12 +681,7 @@ function drawCarpet(view, ctx, moves) {
       // The can sits on the cup's rim, at its left, clear of the label and the price.
       view.can === i ? svg("g", { class: "can-mark", transform: `translate(${f2(-(C - 4) * Math.cos(Math.PI / 9))},${f2(-(C - 4) * Math.sin(Math.PI / 9))})` }, svg("title", {}, "the watering can"), svg("circle", { r: 11, class: "can-back" }), canGlyph(19)) : null,
     );
-    if (takes) {
-      g.setAttribute("tabindex", "0");
-      g.setAttribute("role", "button");
-      g.setAttribute("aria-label", label);
-      if (takes.length === 1) g.dataset.action = takes[0].text;
-    }
+    if (takes) markTarget(g, label, takes.length === 1 ? takes[0].text : null);
     return g;
   });
   // The centre: blooming tokens and the spare assistants.
@@ -849,17 +724,7 @@ function drawCarpet(view, ctx, moves) {
     ui.payStack = stack;
     ctx.rerender();
   };
-  node.addEventListener("click", (event) => {
-    const g = event.target.closest && event.target.closest("g.stack.target");
-    if (g) choose(Number(g.dataset.stack));
-  });
-  node.addEventListener("keydown", (event) => {
-    if (event.key !== "Enter" && event.key !== " ") return;
-    const g = event.target.closest && event.target.closest("g.stack.target");
-    if (!g) return;
-    event.preventDefault();
-    choose(Number(g.dataset.stack));
-  });
+  onActivate(node, "g.stack.target", (g) => choose(Number(g.dataset.stack)));
   return node;
 }
 
@@ -928,13 +793,8 @@ function marketBox(view, ctx, moves) {
 }
 
 function skillsBox(view, ctx, moves) {
-  const bySkill = new Map(); // id -> [{seat, gems}]
-  for (const p of view.player_info) {
-    for (const sk of p.skills) {
-      if (!bySkill.has(sk.id)) bySkill.set(sk.id, []);
-      bySkill.get(sk.id).push({ seat: p.seat, gems: sk.gems });
-    }
-  }
+  const owned = view.player_info.flatMap((p) => p.skills.map((sk) => ({ id: sk.id, seat: p.seat, gems: sk.gems })));
+  const bySkill = groupBy(owned, (o) => o.id); // id -> [{seat, gems}]
   const columns = [...new Set(view.skill_board.map((s) => s.column))].sort((a, b) => a - b);
   const row = (level) =>
     el(
@@ -968,63 +828,46 @@ function skillsBox(view, ctx, moves) {
   return el(
     "section",
     { class: "ish-box skills-box", id: "skills" },
-    el("h3", {}, "Skills ", el("span", { class: "muted small", text: "2 gems each; an upper skill needs the lower one of its column" })),
+    el("h3", {}, "Skills ", el("span", { class: "muted small", text: `${rule(view, "skill_gems")} gems each; an upper skill needs the lower one of its column` })),
     el("table", { class: "ish-skills" }, el("tbody", {}, row("upper"), row("lower"))),
   );
 }
 
-function legend() {
-  const item = (cls, label) => el("li", {}, el("span", { class: `legend-swatch ${cls}` }), label);
-  return el(
-    "details",
-    { class: "legend" },
-    el("summary", { text: "Legend" }),
-    el(
-      "ul",
-      {},
-      item("isw-sand", "sand"),
-      item("isw-rock", "rock with its gem (violet, red, white); hollow once taken"),
-      item("isw-tablet", "sacred tablet: never covered"),
-      item("isw-fountain", "fountain (violet 4, red 6, white 8 VP); dots under it: who controls it"),
-      item("isw-grass", "grass space: trees and blooming tokens go here"),
-      item("isw-flower", "flower space; each dot one flower"),
-      item("isw-icon", "icon: A assistant, S skill, W wild"),
-      item("isw-token", "blooming token (flowers on grass)"),
-      item("isw-bed", "flowerbed controlled by a player (outlined in the colour)"),
-      item("isw-seam", "edge of a terrain board"),
-    ),
-  );
+/** The legend; the fountains' points are the rules' (view.rules.fountain_vp, proposed), else
+ * those of the fountains on the map (view.map.fountains). */
+function mapLegend(view) {
+  const table = (view.rules || {}).fountain_vp;
+  const vp = new Map(table ? Object.entries(table) : view.map.fountains.map((f) => [f.colour, f.vp]));
+  const fountains = GEMS.filter((g) => vp.has(g)).map((g) => `${g} ${vp.get(g)}`);
+  return legend([
+    ["isw-sand", "sand"],
+    ["isw-rock", "rock with its gem (violet, red, white); hollow once taken"],
+    ["isw-tablet", "sacred tablet: never covered"],
+    ["isw-fountain", `fountain (${fountains.join(", ")} VP); dots under it: who controls it`],
+    ["isw-grass", "grass space: trees and blooming tokens go here"],
+    ["isw-flower", "flower space; each dot one flower"],
+    ["isw-icon", "icon: A assistant, S skill, W wild"],
+    ["isw-token", "blooming token (flowers on grass)"],
+    ["isw-bed", "flowerbed controlled by a player (outlined in the colour)"],
+    ["isw-seam", "edge of a terrain board"],
+  ]);
 }
 
 function drawBoard(area, payload, ctx, moves, placing) {
   const view = payload.view;
-  const ui = ctx.ui;
-  const map = drawMap(view, ctx, moves, placing);
-  const zoom = el("button", {
-    type: "button",
-    class: "zoom-toggle",
-    "aria-pressed": ui.zoom ? "true" : "false",
-    text: ui.zoom ? "Fit board" : "Zoom board",
-    onclick: () => {
-      ui.zoom = !ui.zoom;
-      ctx.rerender();
-    },
-  });
-  const scroller = el("div", { class: ui.zoom ? "board-scroll zoomed" : "board-scroll" }, map);
-  const keep = area.querySelector(".board-scroll");
-  const scroll = keep ? [keep.scrollLeft, keep.scrollTop] : [0, 0];
+  const board = zoomableBoard(area, drawMap(view, ctx, moves, placing), ctx);
   area.replaceChildren(
     el(
       "div",
       { class: "ish-board" },
-      el("div", { class: "ish-map-box" }, scroller, el("div", { class: "board-tools" }, legend(), zoom)),
+      el("div", { class: "ish-map-box" }, board.scroller, el("div", { class: "board-tools" }, mapLegend(view), board.zoom)),
       el(
         "div",
         { class: "ish-tabletop" },
         el(
           "section",
           { class: "ish-box carpet-box" },
-          el("h3", {}, "Carpet ", el("span", { class: "muted small", text: "stacks 0–5 clockwise" })),
+          el("h3", {}, "Carpet ", el("span", { class: "muted small", text: `stacks 0–${view.stacks.length - 1} clockwise` })),
           drawCarpet(view, ctx, moves),
           el(
             "p",
@@ -1039,19 +882,10 @@ function drawBoard(area, payload, ctx, moves, placing) {
       skillsBox(view, ctx, moves),
     ),
   );
-  scroller.scrollLeft = scroll[0];
-  scroller.scrollTop = scroll[1];
+  board.restore();
 }
 
 // ------------------------------------------------------------------ your decision
-
-function button(action, content, { id, cls = "", title } = {}, ctx) {
-  return el(
-    "button",
-    { type: "button", class: cls || null, id, title: title || action.text, "data-action": action.text, onclick: () => ctx.act(action) },
-    [content].flat(Infinity),
-  );
-}
 
 function tilePicture(view, k) {
   const tile = view.tile;
@@ -1080,7 +914,7 @@ function chooseControls(view, ctx, moves) {
       { class: "hint", id: "choose-hint" },
       view.can === null
         ? "Click a lit stack on the carpet: the first tile of the game is free, and the watering can goes there."
-        : "Click a lit stack on the carpet. The watering can moves clockwise: the next stack is free, each step further costs a gem.",
+        : `Click a lit stack on the carpet. The watering can moves clockwise: the next stack is free, each step further costs ${gemsWords(rule(view, "watering_can_step_gems"))}.`,
     ),
   );
   if (ui.payStack !== null && ui.payStack !== undefined) {
@@ -1088,9 +922,8 @@ function chooseControls(view, ctx, moves) {
     const top = view.stacks[ui.payStack].top;
     parts.push(
       el("p", { class: "pay-head" }, `Stack ${ui.payStack}${top ? ` (${top.id})` : ""}: which gems do you pay?`),
-      el(
-        "div",
-        { class: "choice-list pay-choices", id: "pay-choices" },
+      choiceList(
+        { id: "pay-choices", cls: "pay-choices" },
         takes.map((a) => button(a, [gemChips(a.pay), el("span", { text: ` pay ${gemWords(a.pay)}` })], { cls: "choice", title: a.words }, ctx)),
         el("button", { type: "button", class: "link", text: "cancel", onclick: () => { ui.payStack = null; ctx.rerender(); } }),
       ),
@@ -1133,14 +966,7 @@ function placeControls(view, ctx, moves, placing) {
   ];
   const pending = ui.pending && moves.place.find((a) => a.text === ui.pending);
   if (pending) {
-    parts.push(
-      el(
-        "div",
-        { class: "confirm" },
-        button(pending, `Place it at ${pending.hex[0]},${pending.hex[1]}`, { id: "confirm-place", cls: "primary big" }, ctx),
-        el("button", { type: "button", text: "Cancel", onclick: () => { ui.pending = null; ctx.rerender(); } }),
-      ),
-    );
+    parts.push(confirmBox(pending, `Place it at ${pending.hex[0]},${pending.hex[1]}`, { id: "confirm-place", reset: () => { ui.pending = null; } }, ctx));
   }
   return parts;
 }
@@ -1148,16 +974,17 @@ function placeControls(view, ctx, moves, placing) {
 function actionControls(view, ctx, moves) {
   const icon = view.icon;
   const parts = [el("h3", {}, "Special action ", icon ? el("span", { class: "muted small", text: `${ICON_NAME[icon]} icon` }) : null)];
-  parts.push(el("p", { class: "hint", text: icon ? ICON_TEXT[icon] + " (the icon is ringed on the map), or no action." : "Your tile has no icon." }));
+  parts.push(el("p", { class: "hint", text: icon ? iconText(view, icon) + " (the icon is ringed on the map), or no action." : "Your tile has no icon." }));
   const list = [];
   if (moves.assistant) list.push(button(moves.assistant, "Put an assistant on the icon", { id: "assistant-button", cls: "choice primary" }, ctx));
   if (moves.skill.size) {
     const names = new Map(view.skill_board.map((s) => [s.id, s]));
+    const cost = gemCount([...moves.skill.values()][0][0].pay); // what the legal unlocks pay
     list.push(
       el(
         "div",
         { class: "skill-choices", id: "skill-choices" },
-        el("p", { class: "small", text: "Unlock a skill with 2 gems:" }),
+        el("p", { class: "small", text: `Unlock a skill with ${cost} ${plural("gem", cost)}:` }),
         [...moves.skill.entries()].map(([id, acts]) => {
           const sk = names.get(id) || { name: id, text: "" };
           return el(
@@ -1175,7 +1002,7 @@ function actionControls(view, ctx, moves) {
     );
   }
   if (moves.noAction) list.push(button(moves.noAction, "No action", { id: "no-action-button", cls: "choice" }, ctx));
-  parts.push(el("div", { class: "choice-list", id: "action-choices" }, list));
+  parts.push(choiceList({ id: "action-choices" }, list));
   return parts;
 }
 
@@ -1221,9 +1048,8 @@ function reserveControls(view, ctx, moves) {
   return [
     el("h3", { text: "Nursery: reserve a tree card" }),
     el("p", { class: "hint", text: "Click a card with a tree in the market: it stays yours to buy later (this turn or another)." }),
-    el(
-      "div",
-      { class: "choice-list", id: "reserve-choices" },
+    choiceList(
+      { id: "reserve-choices" },
       [...moves.reserve.values()].map((a) => {
         const m = view.market[a.slot];
         return button(a, m && m.card ? `Reserve ${m.card.id} (${m.card.vp} VP)` : a.text, { cls: "choice" }, ctx);
@@ -1249,7 +1075,7 @@ function treesControls(view, ctx, moves) {
     return button(a, [`Buy ${m.card.id} (${m.card.vp} VP) for `, gemChips(m.card.cost)], { cls: "choice" }, ctx);
   });
   if (moves.buyReserved && me.reserved) list.push(button(moves.buyReserved, [`Buy your reserved ${me.reserved.id} (${me.reserved.vp} VP) for `, gemChips(me.reserved.cost)], { cls: "choice" }, ctx));
-  if (list.length) parts.push(el("div", { class: "choice-list", id: "buy-choices" }, list));
+  if (list.length) parts.push(choiceList({ id: "buy-choices" }, list));
   if (moves.endTurn) parts.push(button(moves.endTurn, "End turn", { id: "end-turn", cls: "primary big" }, ctx));
   return parts;
 }
@@ -1264,7 +1090,7 @@ function plantControls(view, ctx, moves) {
 
 function controls(payload, ctx, moves, placing) {
   const view = payload.view;
-  if (ctx.viewer === null || !ctx.yourTurn || view.current !== ctx.viewer) {
+  if (!myDecision(ctx, view.current)) {
     live.rotate = null;
     return null;
   }
@@ -1306,9 +1132,7 @@ function playersPanel(payload, ctx) {
   const view = payload.view;
   const over = view.phase === "over";
   const blocks = view.player_info.map((p) => {
-    const current = !over && view.current === p.seat;
-    const winner = over && (view.winners || []).includes(p.seat);
-    const mine = p.seat === ctx.viewer;
+    const { current, winner, mine } = seatState(p.seat, ctx, { over, current: view.current, winners: view.winners });
     const skills = p.skills.length
       ? p.skills.map((s) => el("span", { class: "skill-chip", "data-skill": s.id, title: `${s.id}: ${gemWords(s.gems)}` }, el("b", { text: s.id }), gemChips(s.gems)))
       : [el("span", { class: "muted", text: "none" })];
@@ -1326,7 +1150,7 @@ function playersPanel(payload, ctx) {
       el(
         "div",
         { class: "player-head" },
-        el("span", { class: "mark", text: current ? "▶" : winner ? "★" : "" }),
+        el("span", { class: "mark", text: turnMark(current, winner) }),
         ctx.seatChip(p.seat, { you: mine }),
         view.first === p.seat ? el("span", { class: "first-tag", title: "first player: the round ends before this seat plays again", text: "1st" }) : null,
         el("span", { class: "player-total", title: p.score.trees === null ? "points shown to you (face-down tree cards not included)" : "points" }, el("b", { class: "total", text: p.score.total }), p.score.trees === null && p.tree_cards ? " + ?" : "", " pts"),
@@ -1409,37 +1233,18 @@ function finalPanel(payload, ctx) {
     "section",
     { class: "panel final-panel", id: "final" },
     el("h3", { text: "Final scoring" }),
-    el(
-      "table",
-      { class: "players-table final-table" },
-      el("thead", {}, el("tr", {}, el("th", { text: "Player" }), el("th", { class: "num", text: "Trees" }), el("th", { class: "num", text: "Flowers" }), el("th", { class: "num", text: "Fountains" }), el("th", { class: "num", text: "Skills" }), el("th", { class: "num", text: "Total" }))),
-      el("tbody", {}, rows),
-    ),
+    dataTable({ class: "players-table final-table" }, ["Player", ...["Trees", "Flowers", "Fountains", "Skills", "Total"].map((t) => [t, { class: "num" }])], rows),
     el("p", { class: "muted small", text: "A reserved card not bought is discarded; gems left score nothing." }),
   );
 }
 
 /** Draw the board into areas.board and the side panel into areas.panel. */
 export function render(areas, payload, ctx) {
-  document.body.classList.add("game-ishtar");
-  const view = payload.view;
-  if (!view || !view.map) {
-    areas.board.replaceChildren(el("p", { text: "Waiting for the game to start…" }));
-    areas.panel.replaceChildren();
-    return;
-  }
-  const mine = ctx.viewer !== null && ctx.yourTurn && view.current === ctx.viewer;
-  const moves = sortActions(mine ? payload.legal_actions || [] : []);
+  const view = viewToDraw(areas, payload, "map", "game-ishtar");
+  if (!view) return;
+  const moves = movesOf(offeredActions(payload, ctx, view.current));
   const ui = ctx.ui;
-  // Forget a choice in progress when the decision changed.
-  if (ui.decision !== payload.version) {
-    ui.hover = null;
-    ui.payStack = null;
-    ui.pending = null;
-    ui.bloomFirst = null;
-    ui.pattern = null;
-    ui.decision = payload.version;
-  }
+  newDecision(ui, payload.version, ["hover", "payStack", "pending", "bloomFirst", "pattern"]); // forget a choice in progress
   const placing = view.phase === "place" ? placingState(view, ui, moves) : null;
   drawBoard(areas.board, payload, ctx, moves, placing);
   areas.panel.replaceChildren(

@@ -3,9 +3,12 @@
 // viewer's hand, and offers payload.legal_actions as clicks. No rule is re-implemented here:
 // every button sends the text of one legal action, and a combination of cards or offers that
 // is not among the legal actions is refused before it is sent (the reason shown is only an
-// explanation, worked out from the view).
+// explanation, worked out from the view). The buttons and the grouping of the actions are
+// the kit's (kit.js).
 
 import { el } from "../common.js";
+import { actionButton, COARSE, confirmBox, groupBy, myDecision, offeredActions, sortActions } from "../kit.js";
+import { count, dataTable, playersSection, plural, seatState, turnMark, viewToDraw } from "../kit.js";
 
 export const title = "Tower of Babel";
 /** What the hot-seat curtain hides until the next player clicks (table.js). */
@@ -14,6 +17,12 @@ export const secretNoun = "hand";
 const TYPES = ["camel", "crane", "boat", "stonemason"];
 const TYPE_NAME = { camel: "camel", crane: "crane", boat: "boat", stonemason: "stonemason" };
 
+// Rule facts the payload does not carry yet (issue 16, item 6: listed for the engine's
+// owners). Each is read from the payload first, so that its fallback here can go once the
+// server sends it: each action card's name and text (proposed: view.action_card_texts, {kind:
+// {name, text}}), the words of each phase (proposed: view.task, as in Amyitis's view), the
+// rule numbers of the texts (proposed: view.rules, the data file's `turn` and
+// `action_cards.per_completion`) and the caps of an offer (proposed: view.build.offer_caps).
 const ACTION_CARDS = {
   card_trade: ["Card trade", "discard 1 to 5 building cards and draw as many, at any of your decisions"],
   joker: ["Joker", "counts as 2 of the cards you add to your own build"],
@@ -31,6 +40,26 @@ const PHASE_TEXT = {
   triple: "may play the triple bonus",
   double: "may play the double turn",
 };
+const RULES = {
+  pass_extra_draw: 1,
+  end_of_turn_draw: 1,
+  rejected_vp_per_card: 1,
+  triple_bonus_vp_per_card: 3,
+  card_trade_max: 5,
+  joker_units: 2,
+  action_cards_per_completion: 1,
+};
+
+function rule(view, name) {
+  return (view.rules || {})[name] ?? RULES[name];
+}
+
+/** [name, text] of an action card. */
+function actionCard(view, kind) {
+  const info = (view.action_card_texts || {})[kind];
+  if (info) return [info.name, info.text];
+  return ACTION_CARDS[kind] || [kind, ""];
+}
 
 // Small pictures of the four building types (static markup, no data in it).
 const ICONS = {
@@ -43,10 +72,6 @@ const ICONS = {
   stonemason:
     '<path d="M2.5 15.2h6v2.6h-6zM9.3 15.2h6.4v2.6H9.3zM2.5 18.6h3.4v2.6H2.5zM6.7 18.6h9v2.6h-9zM16.5 18.6h5v2.6h-5z"/><path d="m12.3 4.6 4.1-2.9 3.6 5.1-4.1 2.9zM15.1 9.4l1.6-1.1 4.7 6.6-1.6 1.1z"/>',
 };
-
-function plural(word, n) {
-  return n === 1 ? word : `${word}s`;
-}
 
 function cardsWords(cards) {
   const parts = TYPES.filter((t) => cards && cards[t]).map((t) => `${cards[t]} ${plural(TYPE_NAME[t], cards[t])}`);
@@ -108,54 +133,31 @@ function discTile(disc, { small = false } = {}) {
   );
 }
 
+/** "a card" for 1, else "2 cards". */
+function aCount(n, word) {
+  return n === 1 ? `a ${word}` : count(n, word);
+}
+
 function pts(n) {
   return `${n} ${plural("point", n)}`;
 }
 
 // ------------------------------------------------------------------ actions by kind
 
-function sortActions(legal) {
-  const out = { pass: null, build: new Map(), offer: [], accept: [], giveUp: null, triple: null, noTriple: null, double: null, noDouble: null, drawThree: null, trade: [], other: [] };
-  for (const a of legal) {
-    switch (a.type) {
-      case "pass":
-        out.pass = a;
-        break;
-      case "build":
-        out.build.set(a.space, a);
-        break;
-      case "offer":
-        out.offer.push(a);
-        break;
-      case "accept":
-        out.accept.push(a);
-        break;
-      case "give-up":
-        out.giveUp = a;
-        break;
-      case "triple":
-        out.triple = a;
-        break;
-      case "no-triple":
-        out.noTriple = a;
-        break;
-      case "double":
-        out.double = a;
-        break;
-      case "no-double":
-        out.noDouble = a;
-        break;
-      case "draw-three":
-        out.drawThree = a;
-        break;
-      case "trade":
-        out.trade.push(a);
-        break;
-      default:
-        out.other.push(a);
-    }
-  }
-  return out;
+function movesOf(legal) {
+  return sortActions(legal, {
+    pass: "one",
+    build: { key: "space" },
+    offer: "list",
+    accept: "list",
+    "give-up": "one",
+    triple: "one",
+    "no-triple": "one",
+    double: "one",
+    "no-double": "one",
+    "draw-three": "one",
+    trade: "list",
+  });
 }
 
 // ------------------------------------------------------------------ status line and log
@@ -164,7 +166,7 @@ function sortActions(legal) {
 export function describeTurn(payload) {
   const v = payload.view;
   if (!v || v.phase === "over") return null;
-  let text = PHASE_TEXT[v.phase] || v.phase;
+  let text = v.task || PHASE_TEXT[v.phase] || v.phase;
   const b = v.build;
   if (b && (v.phase === "offer" || v.phase === "accept")) {
     const w = v.wonders.find((x) => x.id === b.wonder);
@@ -226,7 +228,7 @@ function drawWonders(payload, ctx, moves) {
   const per = view.wonders[0] ? view.wonders[0].spaces.length : 3;
   const hand = view.hand ? view.hand.cards : null;
   const building = currentBuild(view);
-  const coarse = window.matchMedia("(pointer: coarse)").matches;
+  const coarse = COARSE.matches;
   if (ui.pendingBuild !== undefined && !moves.build.has(ui.pendingBuild)) ui.pendingBuild = undefined;
   const cards = view.wonders.map((w, wi) => {
     const spaces = w.spaces.map((disc, k) => {
@@ -321,13 +323,8 @@ function wonderTable(view) {
   return el(
     "section",
     { class: "tob-box", id: "wonder-table" },
-    el("h3", {}, "Wonder scoring ", el("span", { class: "muted small", text: `most / second; every other builder ${view.participation_points ?? 3}` })),
-    el(
-      "table",
-      { class: "score-table" },
-      el("thead", {}, el("tr", {}, el("th", {}), el("th", { text: "row" }), el("th", { class: "num", text: "most" }), el("th", { class: "num", text: "2nd" }), el("th", {}))),
-      el("tbody", {}, rows),
-    ),
+    el("h3", {}, "Wonder scoring ", el("span", { class: "muted small", text: `most / second; every other builder ${view.participation_points}` })),
+    dataTable({ class: "score-table" }, [null, "row", ["most", { class: "num" }], ["2nd", { class: "num" }], null], rows),
   );
 }
 
@@ -359,7 +356,7 @@ function pilesBox(view) {
           { class: "pile-line" },
           el("b", { text: view.action_pile }),
           ` action ${plural("card", view.action_pile)} left`,
-          used.length ? ` · played: ${used.map(([k, n]) => `${ACTION_CARDS[k] ? ACTION_CARDS[k][0] : k}${n > 1 ? ` ×${n}` : ""}`).join(", ")}` : "",
+          used.length ? ` · played: ${used.map(([k, n]) => `${actionCard(view, k)[0]}${n > 1 ? ` ×${n}` : ""}`).join(", ")}` : "",
         )
       : el("p", { class: "pile-line muted", text: "Played without action cards." }),
   );
@@ -378,18 +375,6 @@ function drawBoard(area, payload, ctx, moves) {
 }
 
 // ------------------------------------------------------------------ your decision
-
-function actionButton(action, text, { id, primary = false, big = false, title } = {}, ctx) {
-  return el("button", {
-    type: "button",
-    class: `${primary ? "primary" : ""}${big ? " big" : ""}`.trim() || null,
-    id,
-    title,
-    "data-action": action.text,
-    text,
-    onclick: () => ctx.act(action),
-  });
-}
 
 function wonderName(view, id) {
   const w = view.wonders.find((x) => x.id === id);
@@ -413,33 +398,17 @@ function chooseControls(payload, ctx, moves) {
       "p",
       { class: "hint", id: "choose-hint" },
       moves.build.size
-        ? `${window.matchMedia("(pointer: coarse)").matches ? "Tap a disc on a wonder, then Build" : "Click a disc on a wonder to build it"} (✓: you hold enough cards yourself). The others then make face-down offers.`
+        ? `${COARSE.matches ? "Tap a disc on a wonder, then Build" : "Click a disc on a wonder to build it"} (✓: you hold enough cards yourself). The others then make face-down offers.`
         : "No disc can be built now.",
     ),
   );
   if (ui.pendingBuild !== undefined && moves.build.has(ui.pendingBuild)) {
     const action = moves.build.get(ui.pendingBuild);
-    parts.push(
-      el(
-        "div",
-        { class: "confirm" },
-        el("button", {
-          type: "button",
-          class: "primary big",
-          id: "confirm-build",
-          "data-action": action.text,
-          text: `Build ${confirmWords(view, action)}`,
-          onclick: () => {
-            ui.pendingBuild = undefined;
-            ctx.act(action);
-          },
-        }),
-        el("button", { type: "button", text: "Cancel", onclick: () => { ui.pendingBuild = undefined; ctx.rerender(); } }),
-      ),
-    );
+    parts.push(confirmBox(action, `Build ${confirmWords(view, action)}`, { id: "confirm-build", reset: () => { ui.pendingBuild = undefined; } }, ctx));
   }
   if (moves.pass) {
-    parts.push(actionButton(moves.pass, "Pass: draw a card", { id: "pass-button", big: true, title: "you draw 1 card now, and everyone draws 1 at the end of the turn" }, ctx));
+    const draws = `you draw ${count(rule(view, "pass_extra_draw"), "card")} now, and everyone draws ${rule(view, "end_of_turn_draw")} at the end of the turn`;
+    parts.push(actionButton(moves.pass, `Pass: draw ${aCount(rule(view, "pass_extra_draw"), "card")}`, { id: "pass-button", cls: "big", title: draws }, ctx));
   }
   return parts;
 }
@@ -475,18 +444,30 @@ function offerRows(view, offer, hand, maxByType) {
   });
 }
 
+/**
+ * What an offer of the viewer may hold: {cards: in all, per_type: {type: of a type the disc
+ * shows}, matching: of the disc's types together}, as view.build.offer_caps (proposed) gives
+ * it, else as the disc's numbers and the piece supply (`me.supply`) set it.
+ */
+function offerCaps(view, me) {
+  if (view.build.offer_caps) return view.build.offer_caps;
+  const need = view.build.disc.need;
+  return { cards: total(need), per_type: need, matching: me ? me.supply : null };
+}
+
 /** Why the offer (counts, exchange) is not among the legal offers: an explanation only. */
-function offerRefusal(view, me, counts, exchange) {
+function offerRefusal(view, caps, counts, exchange) {
   const need = view.build.disc.need;
   const n = TYPES.reduce((s, t) => s + counts[t], 0);
   if (exchange && n === 0) return "The exchange card can only be offered together with at least one building card.";
-  const most = total(need);
+  const most = caps.cards;
   if (n > most) return `An offer for this disc holds at most ${most} ${plural("card", most)} in all.`;
   for (const t of TYPES) {
-    if (need[t] && counts[t] > need[t]) return `At most ${need[t]} ${plural(TYPE_NAME[t], need[t])} in this offer (the disc's number).`;
+    const cap = caps.per_type[t];
+    if (need[t] && counts[t] > cap) return `At most ${cap} ${plural(TYPE_NAME[t], cap)} in this offer (the disc's number).`;
   }
-  if (me && TYPES.filter((t) => need[t]).reduce((s, t) => s + counts[t], 0) > me.supply) {
-    return `No more matching cards than the ${me.supply} pieces in your supply.`;
+  if (caps.matching !== null && TYPES.filter((t) => need[t]).reduce((s, t) => s + counts[t], 0) > caps.matching) {
+    return `No more matching cards than the ${caps.matching} pieces in your supply.`;
   }
   return "This is not one of the offers you may make now.";
 }
@@ -508,16 +489,16 @@ function offerControls(payload, ctx, moves) {
     },
   };
   const legal = moves.offer;
-  // The caps as the disc and the supply set them (shown only; what may be sent is decided
-  // by the legal actions alone).
+  // The caps (shown only; what may be sent is decided by the legal actions alone).
   const need = build.disc.need;
-  const maxTotal = total(need);
+  const caps = offerCaps(view, me);
+  const maxTotal = caps.cards;
   const maxByType = {};
-  for (const t of TYPES) maxByType[t] = need[t] ? Math.min(need[t], me ? me.supply : need[t]) : maxTotal;
+  for (const t of TYPES) maxByType[t] = need[t] ? Math.min(caps.per_type[t], caps.matching ?? caps.per_type[t]) : maxTotal;
   const nothing = legal.find((a) => total(a.cards) === 0 && !a.exchange);
   const n = total(state.counts);
   const chosen = legal.find((a) => sameCounts(a.cards, state.counts) && Boolean(a.exchange) === state.exchange && (n > 0 || state.exchange));
-  const reason = n === 0 && !state.exchange ? "Pick cards with + (or make no offer)." : chosen ? null : offerRefusal(view, me, state.counts, state.exchange);
+  const reason = n === 0 && !state.exchange ? "Pick cards with + (or make no offer)." : chosen ? null : offerRefusal(view, caps, state.counts, state.exchange);
   const active = build ? ctx.seatName(view.active) : "";
   const needTypes = TYPES.filter((t) => build.disc.need[t]);
   const parts = [
@@ -531,7 +512,7 @@ function offerControls(payload, ctx, moves) {
     el(
       "p",
       { class: "hint", id: "offer-caps" },
-      `Caps: at most ${maxTotal} ${plural("card", maxTotal)} in all and ${needTypes.map((t) => `${need[t]} ${plural(TYPE_NAME[t], need[t])}`).join(" and ")} (the disc's numbers); no more matching cards than the ${me ? me.supply : "?"} pieces in your supply. Other types are a bluff: they come back at the reveal.`,
+      `Caps: at most ${maxTotal} ${plural("card", maxTotal)} in all and ${needTypes.map((t) => `${caps.per_type[t]} ${plural(TYPE_NAME[t], caps.per_type[t])}`).join(" and ")} (the disc's numbers); no more matching cards than the ${caps.matching ?? "?"} pieces in your supply. Other types are a bluff: they come back at the reveal.`,
     ),
     el("div", { class: "picker", id: "offer-picker" }, offerRows(view, offer, hand, maxByType)),
   ];
@@ -599,7 +580,7 @@ function acceptRefusal(view, seats) {
     const t = short[0];
     const missing = need[t] - matched[t];
     const jokers = view.hand && view.hand.actions ? view.hand.actions.joker : 0;
-    return `You would have to add ${missing} ${plural(TYPE_NAME[t], missing)} but hold ${hand[t] || 0}${jokers ? " (a joker covers exactly 2 cards)" : ""}.`;
+    return `You would have to add ${missing} ${plural(TYPE_NAME[t], missing)} but hold ${hand[t] || 0}${jokers ? ` (a joker covers exactly ${count(rule(view, "joker_units"), "card")})` : ""}.`;
   }
   const me = view.seats[view.active];
   const place = TYPES.reduce((s, t) => s + (need[t] || 0) - matched[t], 0) + chosen.filter((o) => o.exchange).reduce((s, o) => s + total(o.matching), 0);
@@ -621,12 +602,7 @@ function acceptControls(payload, ctx, moves) {
   const state = ui.accept;
   const legal = moves.accept;
   const selectable = new Set(legal.flatMap((a) => a.seats));
-  const masks = new Map();
-  for (const a of legal) {
-    const k = seatsKey(a.seats);
-    if (!masks.has(k)) masks.set(k, []);
-    masks.get(k).push(a);
-  }
+  const masks = groupBy(legal, (a) => seatsKey(a.seats));
   const ticked = seatsKey(state.seats);
   const options = masks.get(ticked) || [];
   let chosen = options.find((a) => a.text === state.joker) || options.find((a) => !a.jokers) || options[0] || null;
@@ -736,7 +712,8 @@ function acceptControls(payload, ctx, moves) {
       add[t] = (need[t] || 0) - matched - ((chosen.joker_cards && chosen.joker_cards[t]) || 0);
     }
     const exchange = picked.find((o) => o.exchange);
-    const placeOwn = total(add) + 2 * (chosen.jokers || 0) + (exchange ? total(exchange.matching) : 0);
+    // the jokers' cards (joker_cards) are pieces the builder places too
+    const placeOwn = total(add) + total(chosen.joker_cards) + (exchange ? total(exchange.matching) : 0);
     const lines = [
       `You add ${cardsWords(add)} from your hand${chosen.jokers ? ` and ${chosen.jokers} ${plural("joker", chosen.jokers)}` : ""}.`,
       `Pieces: you ${placeOwn}${picked.filter((o) => !o.exchange).map((o) => `, ${ctx.seatName(o.seat)} ${total(o.matching)}`).join("")}.`,
@@ -772,16 +749,18 @@ function tripleControls(payload, ctx, moves) {
   const view = payload.view;
   const mine = view.build ? view.build.offers.find((o) => o.seat === ctx.viewer) : null;
   const m = mine ? total(mine.matching) : 0;
+  const plain = m * rule(view, "rejected_vp_per_card");
+  const tripled = m * rule(view, "triple_bonus_vp_per_card");
   return [
     el("h3", { text: "Triple bonus?" }),
-    el("p", {}, `Your offer of ${m} matching ${plural("card", m)} was not accepted. It scores ${pts(m)}, or ${pts(3 * m)} with the triple bonus card.`),
+    el("p", {}, `Your offer of ${m} matching ${plural("card", m)} was not accepted. It scores ${pts(plain)}, or ${pts(tripled)} with the triple bonus card.`),
     // Everyone who holds an action card is asked, so that the question shows nobody who holds this one.
     moves.triple ? null : el("p", { class: "hint", id: "triple-none", text: "You hold no triple bonus card. The others are asked this too whenever they hold an action card, so answering shows nothing." }),
     el(
       "div",
       { class: "button-row" },
-      moves.triple ? actionButton(moves.triple, `Yes: play it (+${3 * m})`, { id: "triple-yes", primary: true, big: true }, ctx) : null,
-      moves.noTriple ? actionButton(moves.noTriple, moves.triple ? `No: keep it (+${m})` : `Continue (+${m})`, { id: "triple-no", big: true, primary: !moves.triple }, ctx) : null,
+      moves.triple ? actionButton(moves.triple, `Yes: play it (+${tripled})`, { id: "triple-yes", cls: "primary big" }, ctx) : null,
+      moves.noTriple ? actionButton(moves.noTriple, moves.triple ? `No: keep it (+${plain})` : `Continue (+${plain})`, { id: "triple-no", cls: moves.triple ? "big" : "primary big" }, ctx) : null,
     ),
   ];
 }
@@ -795,8 +774,8 @@ function doubleControls(payload, ctx, moves) {
     el(
       "div",
       { class: "button-row" },
-      moves.double ? actionButton(moves.double, "Yes: second turn", { id: "double-yes", primary: true, big: true }, ctx) : null,
-      moves.noDouble ? actionButton(moves.noDouble, moves.double ? "No: keep the card" : "Continue", { id: "double-no", big: true, primary: !moves.double }, ctx) : null,
+      moves.double ? actionButton(moves.double, "Yes: second turn", { id: "double-yes", cls: "primary big" }, ctx) : null,
+      moves.noDouble ? actionButton(moves.noDouble, moves.double ? "No: keep the card" : "Continue", { id: "double-no", cls: moves.double ? "big" : "primary big" }, ctx) : null,
     ),
   ];
 }
@@ -828,7 +807,7 @@ function tradeControls(payload, ctx, moves) {
   const details = el(
     "details",
     { class: "trade-box", id: "trade-box", open: state.open },
-    el("summary", { text: "Card trade: discard up to 5 cards, draw as many" }),
+    el("summary", { text: `Card trade: discard up to ${count(rule(view, "card_trade_max"), "card")}, draw as many` }),
     el("div", { class: "picker", id: "trade-picker" }, rows),
     el(
       "div",
@@ -864,14 +843,14 @@ function freeActions(payload, ctx, moves) {
 
 function controls(payload, ctx, moves) {
   const view = payload.view;
-  if (ctx.viewer === null || !ctx.yourTurn || view.current_player !== ctx.viewer) return null;
+  if (!myDecision(ctx, view.current_player)) return null;
   let parts = [];
   if (view.phase === "choose") parts = chooseControls(payload, ctx, moves);
   else if (view.phase === "offer" && view.build) parts = offerControls(payload, ctx, moves);
   else if (view.phase === "accept" && view.build) parts = acceptControls(payload, ctx, moves);
   else if (view.phase === "triple") parts = tripleControls(payload, ctx, moves);
   else if (view.phase === "double") parts = doubleControls(payload, ctx, moves);
-  for (const a of moves.other) parts.push(el("button", { type: "button", class: "choice", "data-action": a.text, text: a.text, onclick: () => ctx.act(a) }));
+  for (const a of moves.other) parts.push(actionButton(a, a.text, { cls: "choice" }, ctx));
   const free = freeActions(payload, ctx, moves);
   return el("section", { class: `panel controls tob-controls phase-${view.phase}`, id: "controls", "data-phase": view.phase }, parts, free);
 }
@@ -986,6 +965,7 @@ function handPanel(payload, ctx) {
   const hand = view.hand;
   if (!hand || ctx.viewer === null) return null;
   const n = total(hand.cards);
+  const perCompletion = rule(view, "action_cards_per_completion");
   const inOffer = view.build && !view.build.revealed ? view.build.offers.find((o) => o.seat === ctx.viewer && o.cards) : null;
   const cards = TYPES.map((t) =>
     el(
@@ -1009,11 +989,11 @@ function handPanel(payload, ctx) {
         "ul",
         { class: "action-cards", id: "action-cards" },
         held.map(([k, c]) =>
-          el("li", { "data-card": k }, el("span", { class: "acard", text: ACTION_CARDS[k] ? ACTION_CARDS[k][0] : k }), c > 1 ? ` ×${c}` : "", el("small", { class: "muted", text: ` ${ACTION_CARDS[k] ? ACTION_CARDS[k][1] : ""}` })),
+          el("li", { "data-card": k }, el("span", { class: "acard", text: actionCard(view, k)[0] }), c > 1 ? ` ×${c}` : "", el("small", { class: "muted", text: ` ${actionCard(view, k)[1]}` })),
         ),
       )
     : view.action_cards_in_game
-      ? el("p", { class: "muted small", text: "No action cards (you get one for each wonder your build completes)." })
+      ? el("p", { class: "muted small", text: `No action cards (you get ${perCompletion === 1 ? "one" : perCompletion} for each wonder your build completes).` })
       : null;
   return el(
     "section",
@@ -1045,12 +1025,11 @@ function discsSummary(discs) {
 function playersPanel(payload, ctx) {
   const view = payload.view;
   const rows = view.seats.map((p) => {
-    const current = view.phase !== "over" && view.current_player === p.seat;
-    const winner = view.phase === "over" && (payload.table.winners || []).includes(p.seat);
+    const { current, winner } = seatState(p.seat, ctx, { over: view.phase === "over", current: view.current_player, winners: payload.table.winners });
     return el(
       "tr",
       { class: `${current ? "current" : ""}${p.seat === ctx.viewer ? " me" : ""}`, "data-seat": p.seat },
-      el("td", { class: "mark", text: current ? "▶" : winner ? "★" : "" }),
+      el("td", { class: "mark", text: turnMark(current, winner) }),
       el("td", { class: "who" }, ctx.seatChip(p.seat, { you: p.seat === ctx.viewer }), view.phase !== "over" && view.active === p.seat ? el("span", { class: "builder-tag", title: "whose turn it is", text: "turn" }) : null),
       el("td", { class: "num score", text: p.score }),
       el("td", { class: "num", title: "cards in hand (the exchange card counts while it is in hand)", text: p.cards }),
@@ -1072,28 +1051,14 @@ function playersPanel(payload, ctx) {
     );
   });
   const order = view.turn_order.map((s) => ctx.seatName(s)).join(" → ");
-  return el(
-    "section",
-    { class: "panel players" },
-    el(
-      "table",
-      { class: "players-table", id: "players" },
-      el(
-        "thead",
-        {},
-        el(
-          "tr",
-          {},
-          el("th", {}),
-          el("th", { text: "Player" }),
-          el("th", { class: "num", text: "Pts", title: "points" }),
-          el("th", { class: "num", text: "Cards", title: "cards in hand, the exchange card included" }),
-          el("th", { class: "num", text: "Act.", title: "action cards in hand" }),
-          el("th", { class: "num", text: "Pieces", title: "piece value in the supply" }),
-        ),
-      ),
-      el("tbody", {}, body),
-    ),
+  return playersSection(
+    [
+      ["Pts", { class: "num", title: "points" }],
+      ["Cards", { class: "num", title: "cards in hand, the exchange card included" }],
+      ["Act.", { class: "num", title: "action cards in hand" }],
+      ["Pieces", { class: "num", title: "piece value in the supply" }],
+    ],
+    body,
     view.phase !== "over" ? el("p", { class: "muted small", id: "turn-order", text: `Turn order: ${order}` }) : null,
   );
 }
@@ -1140,24 +1105,17 @@ function finalPanel(payload, ctx) {
     "section",
     { class: "panel final-panel", id: "final" },
     el("h3", { text: "Final scoring" }),
-    el(
-      "table",
+    dataTable(
       { class: "players-table final-table" },
-      el(
-        "thead",
-        {},
-        el(
-          "tr",
-          {},
-          el("th", { text: "Player" }),
-          el("th", { class: "num", text: "Before", title: "points before the final scoring" }),
-          el("th", { class: "num", text: "Final row", title: "incomplete wonders scored on the final row" }),
-          el("th", { class: "num", text: "Sets", title: "disc-set bonus" }),
-          el("th", { class: "num", text: "Cards", title: "five points and disc bonus action cards" }),
-          el("th", { class: "num", text: "Total" }),
-        ),
-      ),
-      el("tbody", {}, rows),
+      [
+        "Player",
+        ["Before", { class: "num", title: "points before the final scoring" }],
+        ["Final row", { class: "num", title: "incomplete wonders scored on the final row" }],
+        ["Sets", { class: "num", title: "disc-set bonus" }],
+        ["Cards", { class: "num", title: "five points and disc bonus action cards" }],
+        ["Total", { class: "num" }],
+      ],
+      rows,
     ),
     notes.length ? el("p", { class: "small muted assignments-head", text: "Two-type discs, each counted for the set that pays more:" }) : null,
     notes.length ? el("ul", { class: "small muted assignments" }, notes) : null,
@@ -1179,14 +1137,9 @@ function waitingNote(payload, ctx) {
 
 /** Draw the board into areas.board and the side panel into areas.panel. */
 export function render(areas, payload, ctx) {
-  document.body.classList.add("game-tob");
-  const view = payload.view;
-  if (!view || !view.wonders) {
-    areas.board.replaceChildren(el("p", { text: "Waiting for the game to start…" }));
-    areas.panel.replaceChildren();
-    return;
-  }
-  const moves = sortActions(ctx.viewer === null ? [] : payload.legal_actions || []);
+  const view = viewToDraw(areas, payload, "wonders", "game-tob");
+  if (!view) return;
+  const moves = movesOf(offeredActions(payload, ctx));
   drawBoard(areas.board, payload, ctx, moves);
   areas.panel.replaceChildren(
     ...[
