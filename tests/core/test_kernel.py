@@ -136,3 +136,28 @@ def test_str_of_a_state_is_a_short_plain_text(name: str) -> None:
     text = str(state)
     assert "\n" not in text and len(text) < 200 and "\x1b" not in text
     assert text.startswith(state.game.title)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_corrupt_saved_state_is_refused_by_name_and_never_crashes(name: str) -> None:
+    """Every top-level field of a saved state, dropped or given a value of the wrong type,
+    is refused as :class:`CorruptState` (a ValueError) naming the problem; nothing else
+    escapes."""
+    game = ziggurat.load_game(name)
+    state = game.new_initial_state(seed=9)
+    rng = random.Random(2)
+    for _ in range(30):  # a position in play, with something on the board
+        state.apply_action(rng.choice(state.legal_actions()))
+    data = state.to_json()
+    wrong = {"int": "x", "str": 7, "list": {"a": 1}, "dict": [1], "bool": "yes", "NoneType": 3}
+    for key in data:
+        dropped = {k: v for k, v in data.items() if k != key}
+        with pytest.raises(ziggurat.CorruptState) as refused:
+            game.state_from_json(dropped)
+        assert str(refused.value)
+        bad = {**data, key: wrong.get(type(data[key]).__name__)}
+        with pytest.raises(ziggurat.CorruptState) as refused:
+            game.state_from_json(bad)
+        assert str(refused.value)
+    with pytest.raises(ziggurat.CorruptState):
+        game.state_from_json({**data, "unexpected": 1})
