@@ -17,6 +17,7 @@ hexes are therefore plain ints: union is ``|``, intersection ``&``, size ``bit_c
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator
 
 Coord = tuple[int, int]
@@ -56,7 +57,7 @@ def iter_bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
-class _BitGrid:
+class _BitGrid(ABC):
     """The hexes of one map numbered as bits of a Python int (how they are numbered is the
     subclass's), and what both numberings do alike: membership, bits and masks of hexes, and
     the connected hexes of a set."""
@@ -84,9 +85,9 @@ class _BitGrid:
             mask |= 1 << self._index_of[c]
         return mask
 
+    @abstractmethod
     def dilate(self, mask: int) -> int:
         """Every hex of the map next to a hex of ``mask`` (``mask`` itself not added)."""
-        raise NotImplementedError
 
     def flood(self, seeds: int, allowed: int) -> int:
         """All hexes of ``allowed`` connected to ``seeds`` through ``allowed`` hexes.
