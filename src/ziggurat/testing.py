@@ -302,6 +302,18 @@ def _check_terminal(game: Game, state: State, g: int, step: int) -> None:
         raise _fail(g, step, "a finished game does not survive the JSON round trip")
 
 
+def random_position(game: Game, seed: int, steps: int) -> State:
+    """The position after ``steps`` random actions from the deal of ``seed`` (fewer if the
+    game ends first): a seeded mid-game position for tests."""
+    state = game.new_initial_state(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
 def play_random_game(game: Game, seed: int) -> tuple[State, list[str]]:
     """A random game from ``seed``; returns the final state and the actions' notation."""
     rng = random.Random(seed)
@@ -314,4 +326,11 @@ def play_random_game(game: Game, seed: int) -> tuple[State, list[str]]:
     return state, texts
 
 
-__all__ = ["ConformanceError", "ConformanceReport", "check_game", "check_state"]
+__all__ = [
+    "ConformanceError",
+    "ConformanceReport",
+    "check_game",
+    "check_state",
+    "play_random_game",
+    "random_position",
+]

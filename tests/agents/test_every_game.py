@@ -14,6 +14,7 @@ from ziggurat.agents.base import make_agent
 from ziggurat.agents.mcts import MCTSAgent
 from ziggurat.core.registry import game_class, game_names, heuristics_for
 from ziggurat.core.rng import Rng
+from ziggurat.testing import random_position
 
 CASES = [(name, n) for name in game_names() for n in game_class(name).player_counts]
 IDS = [f"{name}-{n}p" for name, n in CASES]
@@ -29,13 +30,7 @@ OPTION_CASES = [
 
 
 def position(name: str, players: int, seed: int, steps: int) -> ziggurat.core.api.State:
-    state = ziggurat.load_game(name, players=players).new_initial_state(seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        state.apply_action(rng.choice(state.legal_actions()))
-    return state
+    return random_position(ziggurat.load_game(name, players=players), seed, steps)
 
 
 @pytest.mark.parametrize(

@@ -12,19 +12,13 @@ from ziggurat.core.rng import Rng
 from ziggurat.games.ishtar import rules
 from ziggurat.games.ishtar.phases import PHASE_ACTION, PHASE_PLACE
 from ziggurat.games.ishtar.state import IshtarState
+from ziggurat.testing import random_position
 
 from .helpers import ALICE, act, example_state, hand_tile
 
 
 def _position(seed: int, steps: int, players: int = 2) -> IshtarState:
-    game = ziggurat.load_game("ishtar", players=players)
-    state = game.new_initial_state(seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        state.apply_action(rng.choice(state.legal_actions()))
-    return state
+    return random_position(ziggurat.load_game("ishtar", players=players), seed, steps)  # type: ignore[return-value]
 
 
 def test_sampled_placements_are_legal_ones() -> None:

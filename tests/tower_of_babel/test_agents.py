@@ -10,17 +10,11 @@ from ziggurat.agents.greedy import GreedyAgent
 from ziggurat.agents.mcts import MCTSAgent
 from ziggurat.games.tower_of_babel.phases import PHASE_OFFER
 from ziggurat.games.tower_of_babel.state import TowerState
+from ziggurat.testing import random_position
 
 
 def _position(seed: int, steps: int, players: int = 4) -> TowerState:
-    game = ziggurat.load_game("tower_of_babel", players=players)
-    state = game.new_initial_state(seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        state.apply_action(rng.choice(state.legal_actions()))
-    return state
+    return random_position(ziggurat.load_game("tower_of_babel", players=players), seed, steps)  # type: ignore[return-value]
 
 
 def _offer_position(seed: int) -> TowerState:

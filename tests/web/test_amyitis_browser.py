@@ -13,6 +13,8 @@ import random
 import time
 from typing import Any
 
+from ziggurat.games.amyitis.scoring import POINT_SOURCES
+
 from .conftest import LAPTOP, PHONE, needs_chromium
 from .helpers import (
     PayloadSpy,
@@ -29,17 +31,6 @@ pytestmark = needs_chromium
 
 LOG_SHOWN = 250  # the newest log lines table.js shows
 BOARD_ONLY = {"action", "irrigate", "plant city"}  # decisions made on the boards only
-POINT_SOURCES = (
-    "engineers",
-    "babylon",
-    "palaces",
-    "marduk",
-    "tiles",
-    "majorities",
-    "bankers",
-    "amyitis",
-    "leftover",
-)
 
 
 def shot(page: Any, artifacts: Any, name: str, full_page: bool = False) -> None:
