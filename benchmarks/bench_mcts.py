@@ -9,25 +9,20 @@ figures depend on the machine.
 from __future__ import annotations
 
 import argparse
-import random
 import time
 
 import ziggurat
 from ziggurat.agents.mcts import MCTSAgent
+from ziggurat.core.api import State
+from ziggurat.testing import random_position
 
 
-def position(name: str, players: int, moves: int, seed: int = 1):
-    game = ziggurat.load_game(name, players=players)
-    state = game.new_initial_state(seed=seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if state.is_terminal():
-            break
-        state.apply_action(rng.choice(state.legal_actions()))
-    return state
+def position(name: str, players: int, moves: int, seed: int = 1) -> State:
+    """The seeded position ``moves`` random moves into a game (the tests' helper)."""
+    return random_position(ziggurat.load_game(name, players=players), seed, moves)
 
 
-def rate(state, iterations: int) -> float:
+def rate(state: State, iterations: int) -> float:
     agent = MCTSAgent(seed=1, iterations=iterations)
     start = time.perf_counter()
     agent.search(state, state.current_player)

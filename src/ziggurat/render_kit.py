@@ -7,7 +7,8 @@ panels put together for one view) and provides what the terminal loop and the te
 ``view_text`` and ``state_text`` (the same as plain text), ``note_text`` and
 ``log_table`` (the log's lines). :class:`LogNote` is one move as the log shows it, with
 the mover's own wording apart from everybody else's. The pieces a screen is built of -
-the game-over line, the winners, the points a move gave, sections stacked with a blank
+the game-over line, the winners, the points a move gave, the events the engine recorded
+for it (:func:`events_seen`, worded with the seats' names), sections stacked with a blank
 line between them, the moves of a help screen with their hints - are functions here, so
 that the four screens say these things in the same words.
 
@@ -37,6 +38,10 @@ V = TypeVar("V")
 # --------------------------------------------------------------------------- the log
 
 
+Described = tuple[dict[str, Any], ...]
+"""The events of one move as one viewer may read them (``game.describe_event``)."""
+
+
 @dataclass(frozen=True, slots=True)
 class LogNote:
     """One action as the log shows it.
@@ -44,8 +49,9 @@ class LogNote:
     ``private`` is the mover's own wording (the kind of a face-down token, the cards of an
     offer) and is shown to the mover only; everybody else reads ``public``. In a game where
     no move is secret the two are the same (:attr:`words`). ``deltas`` are the points the
-    move gave each seat, ``events`` the public facts it brought about, ``ends_turn`` whether
-    the turn passed on with it (what a screen marks as "since your last turn").
+    move gave each seat; ``seen`` the events the engine recorded for the move, as each seat
+    and then a spectator may read them (:func:`events_seen`); ``ends_turn`` whether the turn
+    passed on with it (what a screen marks as "since your last turn").
     """
 
     number: int
@@ -53,7 +59,7 @@ class LogNote:
     private: str
     public: str
     deltas: tuple[int, ...]
-    events: tuple[str, ...] = ()
+    seen: tuple[Described, ...] = ()
     ends_turn: bool = False
 
     @property
@@ -65,14 +71,31 @@ class LogNote:
         """The words ``viewer`` may read: the mover's own wording for the mover only."""
         return self.private if viewer == self.seat else self.public
 
+    def events_for(self, viewer: int | None) -> Described:
+        """The move's events as ``viewer`` (None: a spectator) may read them."""
+        if not self.seen:
+            return ()
+        return self.seen[-1 if viewer is None else viewer]
+
+
+def events_seen(after: State) -> tuple[Described, ...]:
+    """The events ``after.events`` (what the last action caused), described for every seat
+    and then for a spectator, for a :class:`LogNote`."""
+    game = after.game
+    out = []
+    for viewer in (*range(len(after.scores())), None):
+        described = (game.describe_event(e, viewer) for e in after.events)
+        out.append(tuple(d for d in described if d is not None))
+    return tuple(out)
+
 
 def points_moved(before: Sequence[int], after: Sequence[int]) -> tuple[int, ...]:
     """Each seat's points after a move less those before it: what the log shows it gave."""
     return tuple(a - b for a, b in zip(after, before, strict=True))
 
 
-def points_text(note: LogNote, seats: Seats) -> Text:
-    """`` +6, seat 1 +3``: the mover's points, then every other seat's that moved."""
+def points_text(note: LogNote, seats: Seats, names: Sequence[str] | None = None) -> Text:
+    """`` +6, 1 greedy +3``: the mover's points, then every other seat's that moved."""
     text = Text()
     own = note.deltas[note.seat]
     if own:
@@ -80,17 +103,31 @@ def points_text(note: LogNote, seats: Seats) -> Text:
     for s, d in enumerate(note.deltas):
         if s != note.seat and d:
             text.append(", ")
-            text.append(f"seat {s}", style=seats.style(s))
+            text.append_text(seats.label(s, names))
             text.append(f" {d:+d}", style="green" if d > 0 else "red")
     return text
 
 
-def events_text(events: Iterable[str]) -> Text:
-    """`` · city MS won by seat 1 · game over``: what a move brought about, in italics."""
+def event_line(event: dict[str, Any], seats: Seats, names: Sequence[str] | None) -> Text:
+    """One event's sentence, each seat it names in the seat's colour."""
+    text = Text(style="italic")
+    for part in event["parts"]:
+        if isinstance(part, str):
+            text.append(part)
+        else:
+            text.append_text(seats.label(part["seat"], names))
+    return text
+
+
+def events_text(
+    events: Iterable[dict[str, Any]], seats: Seats, names: Sequence[str] | None
+) -> Text:
+    """`` · MS at 12,4 scored: 1 greedy takes it · the game is over``: what a move brought
+    about (:func:`event_line`), each after a dot."""
     text = Text()
     for event in events:
         text.append(" · ", style=DIM)
-        text.append(event, style="italic")
+        text.append_text(event_line(event, seats, names))
     return text
 
 
@@ -193,7 +230,7 @@ class Frame:
 
 
 def _player_count(view: View) -> int:
-    return int(view["players"])
+    return len(view["players"])
 
 
 @dataclass(frozen=True)
@@ -213,7 +250,7 @@ class FrontEnd:
     compose: Callable[[View, Frame], RenderableType]
     players: Callable[[View], int] = _player_count
     words: Callable[[str], Text] = Text
-    points: Callable[[LogNote, Seats], Text] = points_text
+    points: Callable[[LogNote, Seats, Sequence[str] | None], Text] = points_text
     points_last: bool = False
 
     def render_view(
@@ -254,7 +291,10 @@ class FrontEnd:
         text.append_text(self.seats.label(note.seat, seat_names))
         text.append(": ")
         text.append_text(self.words(note.words_for(viewer)))
-        tail = [self.points(note, self.seats), events_text(note.events)]
+        tail = [
+            self.points(note, self.seats, seat_names),
+            events_text(note.events_for(viewer), self.seats, seat_names),
+        ]
         for part in reversed(tail) if self.points_last else tail:
             text.append_text(part)
         return text

@@ -21,6 +21,11 @@ interface only and checks, along the way, what every game must guarantee:
   can tell, unless the game says it may be secret (``options_are_secret``; bots then think
   even over a forced move), so a bot's instant answer betrays nothing;
 * replaying the seed and the actions' notation reproduces the game exactly;
+* every view starts with the envelope (``ENVELOPE``: game, seat, phase, current, over,
+  winners, players with each seat's score as that viewer may see it, events), the same in
+  every game, and the game's own fields never overwrite it;
+* every event the last action recorded is described for every viewer with a sentence whose
+  seats are seats, and survives the JSON round trip;
 * a finished game has no legal actions, ``current_player == TERMINAL``, and winners.
 """
 
@@ -29,9 +34,11 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 from ziggurat.core.api import TERMINAL, Game, State
 from ziggurat.core.errors import IllegalAction
+from ziggurat.core.kernel import ENVELOPE
 
 
 class ConformanceError(AssertionError):
@@ -109,6 +116,7 @@ def check_state(game: Game, state: State, rng: random.Random, where: tuple[int, 
     for seat in range(n):
         seen = state.view(seat)
         json.dumps(seen)
+        check_envelope(state, seat, seen, (g, step))
         world = state.determinize(seat, rng)
         if world.view(seat) != seen:
             raise _fail(g, step, f"determinize({seat}) changed what seat {seat} sees")
@@ -126,9 +134,47 @@ def check_state(game: Game, state: State, rng: random.Random, where: tuple[int, 
             _check_moves_reveal_nothing(state, world, seat, legal, rng, (g, step))
     _check_secret_round(game, state, legal, rng, (g, step))
     json.dumps(state.view(None))
+    check_envelope(state, None, state.view(None), (g, step))
     if _dump(state) != snapshot:
         raise _fail(g, step, "view or determinize changed the state")
     return tried
+
+
+def check_envelope(
+    state: State, seat: int | None, seen: dict[str, Any], where: tuple[int, int]
+) -> None:
+    """``seen`` (``state.view(seat)``) starts with the envelope every game's view carries,
+    each field what the state says, and its events are worded with real seats."""
+    g, step = where
+    n = len(state.scores())
+    if tuple(seen)[: len(ENVELOPE)] != ENVELOPE:
+        raise _fail(g, step, f"view({seat}) does not start with the envelope {ENVELOPE}")
+    own = state.game.state_view(state, seat)  # type: ignore[attr-defined]
+    clash = sorted(k for k in own if k in ENVELOPE and k != "players")
+    if clash:
+        raise _fail(g, step, f"the game's own view writes envelope fields {clash}")
+    over = state.is_terminal()
+    expected = {
+        "game": state.game.name,
+        "seat": seat,
+        "phase": state.phase_name(),  # type: ignore[attr-defined]
+        "current": None if over else state.current_player,
+        "over": over,
+        "winners": state.winners() if over else None,
+    }
+    for key, value in expected.items():
+        if seen[key] != value:
+            raise _fail(g, step, f"view({seat})[{key!r}] is {seen[key]!r}, not {value!r}")
+    shown = state.shown_scores(seat)
+    players = seen["players"]
+    if [(p["seat"], p["score"]) for p in players] != list(zip(range(n), shown, strict=True)):
+        raise _fail(g, step, f"view({seat})['players'] do not give each seat its shown score")
+    for event in seen["events"]:
+        if not isinstance(event.get("type"), str) or not isinstance(event.get("text"), str):
+            raise _fail(g, step, f"event {event} has no type or text")
+        for part in event["parts"]:
+            if not isinstance(part, str) and not 0 <= part["seat"] < n:
+                raise _fail(g, step, f"event {event['text']!r} names seat {part['seat']}")
 
 
 def _check_choice_is_public(
@@ -297,6 +343,8 @@ def _check_terminal(game: Game, state: State, g: int, step: int) -> None:
         raise _fail(g, step, f"terminal winners {winners} are not seats")
     if len(state.scores()) != game.num_players:
         raise _fail(g, step, "scores() does not give one score per seat")
+    for seat in (*range(game.num_players), None):
+        check_envelope(state, seat, state.view(seat), (g, step))
     rebuilt = game.state_from_json(json.loads(_dump(state)))
     if _dump(rebuilt) != _dump(state) or not rebuilt.is_terminal():
         raise _fail(g, step, "a finished game does not survive the JSON round trip")

@@ -1,27 +1,14 @@
-"""The bots on Amyitis: legal choices, budgets, and the judgement the heuristics are meant
-to carry (asserted only where it cannot flake)."""
+"""The bots on Amyitis: the judgement the heuristics are meant to carry (asserted only where
+it cannot flake). What every game's bots must do (legal choices, budgets, no peeking) is in
+tests/agents/test_every_game.py."""
 
 from __future__ import annotations
-
-import random
 
 import ziggurat
 from ziggurat.agents.greedy import GreedyAgent
 from ziggurat.games.amyitis.phases import PHASE_STORAGE
-from ziggurat.games.amyitis.state import AmyitisState
 
 from .helpers import A, B, act, give, give_camels, position
-
-
-def _position(seed: int, steps: int, players: int = 2) -> AmyitisState:
-    game = ziggurat.load_game("amyitis", players=players)
-    state = game.new_initial_state(seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        state.apply_action(rng.choice(state.legal_actions()))
-    return state  # type: ignore[return-value]
 
 
 def test_greedy_keeps_the_wine_when_the_storage_limit_bites() -> None:

@@ -198,7 +198,7 @@ def test_caravaneer_bonus_and_storage(level: int, bonus: int, storage: int) -> N
     assert rules.storage_limit(state, A) == storage
     costs = [rules.caravan_cost(state, A, c) for c in range(1, 9)]
     assert costs == [max(1, d - bonus) for d in range(1, 9)]
-    assert state.view(A)["player_info"][A]["caravan_bonus"] == bonus
+    assert state.view(A)["players"][A]["caravan_bonus"] == bonus
 
 
 def test_caravan_never_stays_put_and_pays_at_least_one() -> None:

@@ -1,4 +1,7 @@
-"""``ziggurat play``: bot games, the command line, options, records, and the real command."""
+"""``ziggurat play`` on Babylonia: the same seed plays the same game, a random seed is printed,
+the rules flags and the seats, and the real command with piped input. What every game's
+command must do (a bot game with its result and record, the flags, refusals) is in
+test_cli_every_game.py."""
 
 from __future__ import annotations
 
@@ -9,10 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from ziggurat import load_game
-from ziggurat.core.records import load_record, replay
+from ziggurat.core.records import load_record
 
 from .conftest import RunCli
 
@@ -30,23 +31,6 @@ def final_scores(out: str) -> dict[int, int]:
     return scores
 
 
-@pytest.mark.parametrize(
-    ("players", "seats"),
-    [(2, "greedy,random"), (3, "greedy,random,greedy"), (4, "random,greedy,random,greedy")],
-)
-def test_all_bot_game_finishes_with_result_and_seed(
-    run_cli: RunCli, players: int, seats: str
-) -> None:
-    run = run_cli("play", "babylonia", "--players", str(players), "--seats", seats, "--seed", "7")
-    assert run.code == 0, run.err
-    assert "Seed 7" in run.out
-    assert "seed 7)" in run.out  # repeated in the result line
-    assert "Game over." in run.out
-    assert len(final_scores(run.out)) == players
-    assert re.search(r"(Winner|Shared win): ", run.out)
-    assert "\x1b[" not in run.out  # piped output carries no escape codes
-
-
 def test_same_seed_same_game(run_cli: RunCli) -> None:
     first = run_cli("play", "babylonia", "--seats", "greedy,random", "--seed", "11")
     second = run_cli("play", "babylonia", "--seats", "greedy,random", "--seed", "11")
@@ -59,21 +43,6 @@ def test_random_seed_is_printed_and_reproduces(run_cli: RunCli) -> None:
     assert seed, run.out[:300]
     again = run_cli("play", "babylonia", "--seats", "random,random", "--seed", seed.group(1))
     assert final_scores(again.out) == final_scores(run.out)
-
-
-def test_record_is_complete_and_replays(run_cli: RunCli, tmp_path: Path) -> None:
-    path = tmp_path / "game.json"
-    run = run_cli(
-        "play", "babylonia", "--seats", "greedy,random,greedy", "--seed", "5", "--record", str(path)
-    )
-    assert run.code == 0
-    record = load_record(path)
-    assert record.seed == 5
-    assert record.seats == ["greedy", "random", "greedy"]
-    assert record.result is not None
-    assert dict(enumerate(record.result.scores)) == final_scores(run.out)
-    assert replay(record).scores() == record.result.scores
-    assert f"ziggurat replay {path}" in run.out
 
 
 def test_options_reach_the_game(run_cli: RunCli, tmp_path: Path) -> None:
@@ -109,20 +78,6 @@ def test_unknown_seat_kind_is_refused(run_cli: RunCli) -> None:
     run = run_cli("play", "babylonia", "--seats", "human,alphago")
     assert run.code == 2
     assert "'alphago' is not a seat kind; each seat is one of human, random, greedy" in run.err
-
-
-@pytest.mark.parametrize(
-    ("argv", "message"),
-    [
-        (["--players", "5", "--seats", "random,random,random,random,random"], "2, 3 or 4"),
-        (["--seats", "random,random", "--start-player", "3"], "start_player=3"),
-    ],
-)
-def test_invalid_game_options_exit_2(run_cli: RunCli, argv: list[str], message: str) -> None:
-    run = run_cli("play", "babylonia", *argv)
-    assert run.code == 2
-    assert message in run.err
-    assert "Traceback" not in run.err
 
 
 def test_unwritable_record_is_refused(run_cli: RunCli, tmp_path: Path) -> None:

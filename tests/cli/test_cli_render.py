@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -140,10 +141,13 @@ def test_group_moves_merges_kinds_with_the_same_hexes() -> None:
 
 
 def test_scoring_is_reported_in_the_log() -> None:
+    """The log names what was scored and who took it, with the players' names, from the
+    events the engine recorded (not from the points alone)."""
     game = load_game("babylonia", players=3)
     state = game.new_initial_state(seed=7)
     bots = [make_agent("greedy", s) for s in range(3)]
-    events = []
+    names = ["Ann", "Bob", "Cy"]
+    lines = []
     number = 0
     while not state.is_terminal():
         seat = state.current_player
@@ -153,10 +157,18 @@ def test_scoring_is_reported_in_the_log() -> None:
         number += 1
         note = move_note(before, state, seat, action, number)
         assert sum(note.deltas) == sum(state.scores()) - sum(before.scores())
-        events += note.events
-    assert any(e.startswith("city ") and "won by seat" in e for e in events)
-    assert any(e.startswith("ziggurat ") for e in events)
-    assert events[-1] == "game over"
+        assert note.events_for(None) == tuple(
+            game.describe_event(e, None) for e in state.events
+        )
+        lines.append(note_text(note, None, names).plain)
+    cities = [line for line in lines if " · city " in line]
+    assert cities and all(" scored: " in line for line in cities)
+    assert any(re.search(r"scored: \d (Ann|Bob|Cy) takes it; ", line) for line in cities)
+    assert any(" · ziggurat at " in line for line in lines)
+    assert " · the game is over: " in lines[-1]
+    won = state.winners()
+    winners = " and ".join(f"{w} {names[w]}" for w in won)
+    assert lines[-1].endswith(winners + (" wins" if len(won) == 1 else " share the win"))
 
 
 def test_recent_placements_are_the_others_moves_since_my_turn() -> None:

@@ -103,7 +103,7 @@ def test_lines_text_puts_lines_under_each_other() -> None:
 
 def _front_end() -> kit.FrontEnd:
     def compose(view: dict[str, Any], frame: kit.Frame) -> RenderableType:
-        return kit.stacked(Text(f"{view['players']} seats"), None, frame.log)
+        return kit.stacked(Text(f"{len(view['players'])} seats"), None, frame.log)
 
     return kit.FrontEnd(_seats(), compose)
 
@@ -113,19 +113,34 @@ def _seats() -> Seats:
 
 
 def test_a_note_shows_the_movers_own_words_to_the_mover_only() -> None:
-    note = kit.LogNote(4, 1, "M7,3 face down", "face-down token on 7,3", (0, 2, 0), ("game over",))
+    over = {"type": "game_over", "parts": ["the game is over: ", {"seat": 1}, " wins"]}
+    seen = ((over,), (over,), (over,), (over,))
+    note = kit.LogNote(4, 1, "M7,3 face down", "face-down token on 7,3", (0, 2, 0), seen)
     front = _front_end()
-    assert front.note_text(note, 1).plain == "  4 seat 1: M7,3 face down +2 · game over"
-    assert front.note_text(note, 0).plain == "  4 seat 1: face-down token on 7,3 +2 · game over"
+    win = "the game is over: seat 1 wins"
+    assert front.note_text(note, 1).plain == f"  4 seat 1: M7,3 face down +2 · {win}"
+    assert front.note_text(note, 0).plain == f"  4 seat 1: face-down token on 7,3 +2 · {win}"
+    named = front.note_text(note, None, ["Ann", "Bob", "Cy"]).plain
+    assert named == "  4 1 Bob: face-down token on 7,3 +2 · the game is over: 1 Bob wins"
     assert note.words == "face-down token on 7,3"
     tally = kit.FrontEnd(_seats(), _front_end().compose, points_last=True)
-    assert tally.note_text(note, None).plain.endswith("7,3 · game over +2")
+    assert tally.note_text(note, None).plain.endswith(f"7,3 · {win} +2")
+
+
+def test_a_note_shows_each_viewer_only_the_events_it_may_read() -> None:
+    mine = {"type": "drawn", "parts": [{"seat": 0}, " draws a salt"]}
+    theirs = {"type": "drawn", "parts": [{"seat": 0}, " draws a card"]}
+    note = kit.LogNote(1, 0, "draw", "draw", (0, 0), ((mine,), (theirs,), ()))
+    front = _front_end()
+    assert front.note_text(note, 0).plain.endswith("draw · seat 0 draws a salt")
+    assert front.note_text(note, 1).plain.endswith("draw · seat 0 draws a card")
+    assert front.note_text(note, None).plain.endswith("draw")
 
 
 def test_render_view_checks_the_names_and_draws_the_log() -> None:
     front = _front_end()
     notes = [kit.LogNote(n, 0, f"move {n}", f"move {n}", (0, 0, 0)) for n in (1, 2, 3)]
-    view = {"players": 3, "seat": None}
+    view = {"players": [{"seat": s, "score": 0} for s in range(3)], "seat": None}
     text = front.view_text(view, seat_names=["a", "b"], notes=notes, width=40)
     assert text.splitlines()[0] == "3 seats"
     assert "  1 seat 0: move 1" in text  # two names for three seats: the seat numbers

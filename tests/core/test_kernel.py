@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
 import ziggurat
 from ziggurat.core.action import MAX_NOTATION, Action
-from ziggurat.core.kernel import JSON_FORMAT, BaseGame, BaseState
+from ziggurat.core.events import event_text, plain
+from ziggurat.core.kernel import ENVELOPE, JSON_FORMAT, BaseGame, BaseState
 from ziggurat.core.registry import game_class, game_names
+from ziggurat.testing import play_random_game
 
 NAMES = game_names()
 
@@ -85,7 +88,7 @@ def test_the_json_preamble_and_what_reading_refuses(name: str) -> None:
     game = ziggurat.load_game(name)
     state = game.new_initial_state(seed=5)
     data = state.to_json()
-    assert list(data)[:4] == ["format", "game", "options", "data_version"]
+    assert list(data)[:5] == ["format", "game", "options", "data_version", "events"]
     assert data["format"] == JSON_FORMAT and data["game"] == name
     assert data["options"] == game.options and data["data_version"] == game.data_version
     assert game.state_from_json(json.loads(json.dumps(data))).to_json() == data
@@ -161,3 +164,82 @@ def test_a_corrupt_saved_state_is_refused_by_name_and_never_crashes(name: str) -
         assert str(refused.value)
     with pytest.raises(ziggurat.CorruptState):
         game.state_from_json({**data, "unexpected": 1})
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_view_starts_with_the_same_envelope(name: str) -> None:
+    game = ziggurat.load_game(name)
+    state = game.new_initial_state(seed=4)
+    for seat in (*range(game.num_players), None):
+        seen = state.view(seat)
+        assert tuple(seen)[: len(ENVELOPE)] == ENVELOPE
+        assert seen["game"] == name and seen["seat"] == seat
+        assert seen["current"] == state.current_player and seen["over"] is False
+        assert seen["winners"] is None and seen["events"] == []
+        assert [p["seat"] for p in seen["players"]] == list(range(game.num_players))
+        assert [p["score"] for p in seen["players"]] == state.shown_scores(seat)
+        assert len(seen["players"][0]) > 2  # the game's own per-seat fields follow
+    final, _ = play_random_game(game, 4)
+    seen = final.view(None)
+    assert seen["over"] is True and seen["current"] is None and seen["phase"] == "over"
+    assert seen["winners"] == final.winners()
+    assert [p["score"] for p in seen["players"]] == final.scores()
+
+
+def _position_with_events(game: BaseGame, seed: int) -> BaseState:
+    state = game.new_initial_state(seed=seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+        if state.events:
+            return state
+    raise AssertionError(f"a whole {game.title} game recorded no event")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_events_of_the_last_action_are_in_the_view_and_the_saved_state(name: str) -> None:
+    game = ziggurat.load_game(name)
+    state = _position_with_events(game, 6)
+    data = json.loads(json.dumps(state.to_json()))
+    assert data["events"] == [plain(e) for e in state.events]
+    rebuilt = game.state_from_json(data)
+    assert rebuilt.events == state.events
+    for seat in (*range(game.num_players), None):
+        assert rebuilt.view(seat) == state.view(seat)
+        described = [game.event_view(e, seat) for e in state.events]
+        assert state.view(seat)["events"] == [d for d in described if d is not None]
+    names = [f"P{s}" for s in range(game.num_players)]
+    for event in state.events:
+        worded = game.event_view(event, None, names)
+        if worded is not None:
+            assert worded["text"] == event_text(worded["parts"], names)
+            assert not re.search(r"\bseat \d", worded["text"])  # named by the names given
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_each_action_starts_the_events_afresh(name: str) -> None:
+    game = ziggurat.load_game(name)
+    state = _position_with_events(game, 8)
+    recorded = state.events
+    clone = state.clone()
+    assert clone.events == recorded
+    left_over = (("left over",),)
+    while not clone.is_terminal():
+        clone.events = left_over
+        clone.apply_action(clone.legal_actions()[0])
+        assert left_over[0] not in clone.events
+    assert state.events == recorded  # the clone's game left the original's events alone
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_saved_events_are_checked_and_a_format_1_file_has_none(name: str) -> None:
+    game = ziggurat.load_game(name)
+    state = _position_with_events(game, 10)
+    data = state.to_json()
+    for bad in ([["no such event"]], [[]], [[*plain(state.events[0]), "extra", "fields"]]):
+        with pytest.raises(ziggurat.CorruptState, match="events holds"):
+            game.state_from_json({**data, "events": bad})
+    old = {k: v for k, v in data.items() if k != "events"} | {"format": 1}
+    assert game.state_from_json(old).events == ()
+    with pytest.raises(ziggurat.CorruptState):
+        game.state_from_json({**data, "format": 1})  # format 1 had no events

@@ -53,14 +53,13 @@ def test_bought_cards_lie_face_down_for_the_others() -> None:
     state.trees_placed.append((tc, bit, BOB))
     fresh(state)
     mine, theirs = state.view(BOB), state.view(ALICE)
-    assert [c["id"] for c in mine["player_info"][BOB]["trees"]] == ["TC12"]
-    assert "trees" not in theirs["player_info"][BOB]
-    assert theirs["player_info"][BOB]["tree_cards"] == 1
-    assert theirs["player_info"][BOB]["score"]["trees"] is None
-    assert mine["player_info"][BOB]["score"]["trees"] == 6
-    assert "TC12" not in json.dumps(theirs["player_info"]) and "TC12" not in json.dumps(
-        theirs["map"]
-    )
+    assert [c["id"] for c in mine["players"][BOB]["trees"]] == ["TC12"]
+    assert "trees" not in theirs["players"][BOB]
+    assert theirs["players"][BOB]["tree_cards"] == 1
+    assert theirs["players"][BOB]["points"]["trees"] is None
+    assert mine["players"][BOB]["points"]["trees"] == 6
+    assert theirs["players"][BOB]["score"] == mine["players"][BOB]["score"] - 6
+    assert "TC12" not in json.dumps(theirs["players"]) and "TC12" not in json.dumps(theirs["map"])
 
 
 def test_a_purchase_is_seen_as_it_happens() -> None:

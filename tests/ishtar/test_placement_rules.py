@@ -32,6 +32,28 @@ def test_a_first_tile_is_refused_for_each_reason(move: str, reason: str) -> None
     assert state.tile_mask == 0
 
 
+ROTATIONS = {  # rules reference §3.4: spaces 0, 1, 2 of each shape at rotations 0-5
+    "I": "(0,0) (1,0) (2,0) | (0,0) (0,1) (0,2) | (0,0) (-1,1) (-2,2) | (0,0) (-1,0) (-2,0) | "
+    "(0,0) (0,-1) (0,-2) | (0,0) (1,-1) (2,-2)",
+    "V": "(0,0) (1,0) (2,-1) | (0,0) (0,1) (1,1) | (0,0) (-1,1) (-1,2) | (0,0) (-1,0) (-2,1) | "
+    "(0,0) (0,-1) (-1,-1) | (0,0) (1,-1) (1,-2)",
+    "T": "(0,0) (1,0) (0,1) | (0,0) (0,1) (-1,1) | (0,0) (-1,1) (-1,0) | (0,0) (-1,0) (0,-1) | "
+    "(0,0) (0,-1) (1,-1) | (0,0) (1,-1) (1,0)",
+}
+
+
+def test_the_view_turns_each_shape_as_the_rules_reference_table() -> None:
+    """The front ends draw a tile at each rotation from the view's ``tile_turns`` alone."""
+    view = example_state().view(None)
+    for shape, table in ROTATIONS.items():
+        turns = [
+            [[int(x) for x in cell.strip("()").split(",")] for cell in row.split()]
+            for row in table.split(" | ")
+        ]
+        assert view["tile_turns"][shape] == turns
+        assert view["tile_shapes"][shape] == turns[0]
+
+
 def test_a_tile_may_not_lie_on_another() -> None:
     state = example_state()
     play_turn(state, "IS1", "place 1,0 r0", "no action")

@@ -192,7 +192,7 @@ def test_the_record_is_hidden_until_the_end_and_replays(client) -> None:
     assert record.result.scores == final["table"]["scores"]
     assert replay(record).scores() == final["table"]["scores"]
     assert final["table"]["winners"] == record.result.winners
-    assert final["view"]["terminal"] is True
+    assert final["view"]["over"] is True
 
 
 def test_listing_matches_each_table_summary(client) -> None:
@@ -240,5 +240,33 @@ def test_the_log_lists_the_steps_an_engine_took_by_itself_and_keeps_them(
     assert steps and all(step["words"] and 0 <= step["seat"] < 2 for step in steps)
     assert all(entry["then"] == [] for entry in log[:-1])
     # the steps come from replaying the stored actions: a restarted server shows them too
+    with make_client(database_url) as again:
+        assert view(again, table_id)["log"] == view(client, table_id)["log"]
+
+
+def test_the_log_tells_what_each_move_caused_with_the_players_names(
+    client, database_url
+) -> None:
+    """Two bots play Babylonia to the end; every log entry carries the events the engine
+    recorded, worded with the table's names, and a restarted server tells the same."""
+    seats = [
+        {"kind": "bot", "agent": "greedy", "name": "Ann"},
+        {"kind": "bot", "agent": "random", "name": "Bo"},
+    ]
+    table_id = create(client, seats)["table"]["id"]
+    final = wait_for(client, table_id, lambda p: p["table"]["status"] == "finished")
+    events = [e for entry in final["log"] for e in entry["events"]]
+    cities = [e for e in events if e["type"] == "city_scored"]
+    assert cities and all(" scored: " in e["text"] for e in cities)
+    taken = [e for e in cities if e["winner"] is not None]
+    assert all(f"{['Ann', 'Bo'][e['winner']]} takes it" in e["text"] for e in taken)
+    assert all("seat " not in e["text"] for e in events)
+    assert all(isinstance(p, str) or p["seat"] in (0, 1) for e in events for p in e["parts"])
+    last = final["log"][-1]["events"][-1]
+    assert last["type"] == "game_over" and last["winners"] == final["table"]["winners"]
+    # the view holds the same events (worded with the default seat names)
+    assert [e["parts"] for e in final["view"]["events"]] == [
+        e["parts"] for e in final["log"][-1]["events"]
+    ]
     with make_client(database_url) as again:
         assert view(again, table_id)["log"] == view(client, table_id)["log"]

@@ -65,7 +65,7 @@ def test_bots_resume_after_a_restart(database_url) -> None:
         from .conftest import wait_for
 
         final = wait_for(client, table_id, lambda p: p["table"]["status"] == "finished")
-        assert final["view"]["terminal"] is True
+        assert final["view"]["over"] is True
 
 
 def test_a_change_made_by_one_server_reaches_sockets_on_another(postgres_url) -> None:

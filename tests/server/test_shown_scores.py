@@ -40,7 +40,7 @@ def test_face_down_tree_points_stay_out_of_other_eyes(client) -> None:
     mine = view(client, table_id, buyer, tokens[buyer])
     theirs = view(client, table_id, other, tokens[other])
     public = view(client, table_id)
-    score = mine["view"]["player_info"][buyer]["score"]
+    score = mine["view"]["players"][buyer]["points"]
     assert score["trees"] == 0  # bought, its tree not planted yet: the card is not scored
     # plant the tree: now the card is in the buyer's face-down pile
     legal = [a["text"] for a in mine["legal_actions"]]
@@ -49,13 +49,15 @@ def test_face_down_tree_points_stay_out_of_other_eyes(client) -> None:
     mine = view(client, table_id, buyer, tokens[buyer])
     theirs = view(client, table_id, other, tokens[other])
     public = view(client, table_id)
-    trees = mine["view"]["player_info"][buyer]["score"]["trees"]
+    trees = mine["view"]["players"][buyer]["points"]["trees"]
     assert trees > 0
-    full = mine["view"]["player_info"][buyer]["score"]["total"]
+    full = mine["view"]["players"][buyer]["points"]["total"]
+    assert mine["view"]["players"][buyer]["score"] == full
+    assert theirs["view"]["players"][buyer]["score"] == full - trees
     assert mine["log"][-1]["scores"][buyer] == full
     assert theirs["log"][-1]["scores"][buyer] == full - trees
     assert public["log"][-1]["scores"][buyer] == full - trees
     assert public["table"]["scores"][buyer] == full - trees
     listed = client.get("/api/tables").json()["tables"]
     assert next(t for t in listed if t["id"] == table_id)["scores"][buyer] == full - trees
-    assert theirs["view"]["player_info"][buyer]["score"]["trees"] is None
+    assert theirs["view"]["players"][buyer]["points"]["trees"] is None

@@ -25,6 +25,7 @@ from ziggurat.games.tower_of_babel.components import (
     JOKER,
     TRIPLE_BONUS,
 )
+from ziggurat.games.tower_of_babel.events import WHY_SAFEGUARD
 from ziggurat.games.tower_of_babel.state import TowerState
 
 from .helpers import (
@@ -283,7 +284,7 @@ def test_disc_bonus_and_five_points_count_every_copy(cards: list[str], expected:
     for disc in (disc_id(3, CAMEL), disc_id(3, CRANE), 24):  # a two-type disc is one disc
         own_disc(state, disc, 2)
     give_actions(state, 2, *cards)
-    scoring.final_scoring(state)
+    scoring.final_scoring(state, WHY_SAFEGUARD)
     parts = state.final_parts[2]
     assert parts["five_points"] + parts["disc_bonus"] == expected
     assert parts["set_bonus"] == 5  # camel 2 with the two-type disc

@@ -47,7 +47,7 @@ def test_other_hands_are_hidden() -> None:
         )
         assert all(
             set(p) == {"seat", "score", "cards", "action_cards", "supply", "discs"}
-            for p in seen["seats"]
+            for p in seen["players"]
         )
     text = json.dumps(a.view(0))
     assert 'pile": [' not in text and "rng" not in text
@@ -68,7 +68,7 @@ def test_action_cards_in_other_hands_are_hidden() -> None:
     give_actions(a, 2, "joker", "double_turn")
     give_actions(b, 2, "five_points", "draw_three")
     assert views(a, (0, 1, 3, None)) == views(b, (0, 1, 3, None))
-    assert a.view(None)["seats"][2]["action_cards"] == 2
+    assert a.view(None)["players"][2]["action_cards"] == 2
     assert a.view(2)["hand"]["actions"]["joker"] == 1
 
 
@@ -140,11 +140,11 @@ def test_a_seat_still_to_offer_sees_nothing_of_earlier_offers() -> None:
     for seat in (2, 3, None):
         seen = a.view(seat)
         assert seen["build"]["offers"][0] == {"seat": 1, "made": True, "cards_count": None}
-        assert seen["seats"][1]["cards"] == 3  # 2 boats and the exchange card, as before
+        assert seen["players"][1]["cards"] == 3  # 2 boats and the exchange card, as before
     # ... the active player sees the stacks, as at the table
     assert a.view(0)["build"]["offers"][0]["cards_count"] == 0
     assert b.view(0)["build"]["offers"][0]["cards_count"] == 3
-    assert (a.view(0)["seats"][1]["cards"], b.view(0)["seats"][1]["cards"]) == (3, 0)
+    assert (a.view(0)["players"][1]["cards"], b.view(0)["players"][1]["cards"]) == (3, 0)
     # the log reads the same to them too
     game = a.game
     for seat in (2, 3, None):
@@ -163,7 +163,7 @@ def test_a_seat_still_to_offer_sees_nothing_of_earlier_offers() -> None:
         play(state, "offer nothing")
     assert a.view(3)["build"]["offers"][0]["cards_count"] == 0
     assert b.view(3)["build"]["offers"][0]["cards_count"] == 3
-    assert b.view(None)["seats"][1]["cards"] == 0  # all three lie face up in the offer
+    assert b.view(None)["players"][1]["cards"] == 0  # all three lie face up in the offer
 
 
 @pytest.mark.parametrize("viewer", [0, 2, 3, None])

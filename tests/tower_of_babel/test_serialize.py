@@ -148,7 +148,7 @@ def plus(k: int):
         ("current_player", 9, r"seat numbers out of range"),
         ("scores.0", "1", r"field scores\[0\]: Input should be a valid integer"),
         ("final", [], r"final scores exactly when over"),
-        ("format", 2, r"field format"),
+        ("format", 3, r"field format"),
         ("game", "babylonia", r"state is of the game 'babylonia', not 'tower_of_babel'"),
         ("options", {"players": 4}, r"state was saved with options \{'players': 4\}"),
         ("data_version", "ffff", r"saved with component data version ffff"),

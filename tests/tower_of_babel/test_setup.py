@@ -76,7 +76,7 @@ def test_setup(players: int, options: dict) -> None:
         assert view["draw_pile"] == 100 - 4 * players
         assert view["action_pile"] == (15 if action_cards else 0)
         assert view["action_cards_in_game"] is action_cards
-        assert [p["cards"] for p in view["seats"]] == [5] * players  # 4 cards + exchange
+        assert [p["cards"] for p in view["players"]] == [5] * players  # 4 cards + exchange
         # start of the game: pass or any of the 24 discs, nothing else
         texts = [str(a) for a in state.legal_actions()]
         assert texts[0] == "pass" and len(texts) == 25

@@ -23,6 +23,7 @@ from ziggurat.games.tower_of_babel.components import (
     JOKER,
     TRIPLE_BONUS,
 )
+from ziggurat.games.tower_of_babel.events import WHY_SAFEGUARD
 from ziggurat.games.tower_of_babel.phases import NO_DISC
 
 from .helpers import (
@@ -297,7 +298,7 @@ def test_example_15_two_type_disc_assigned_to_camels(two_type: int) -> None:
     boats = [disc_id(3, BOAT), disc_id(4, BOAT)]
     state = two_type_owner(*camels, *boats, disc_id(3, CRANE), two_type)
     assert scoring.set_bonus(state, 0) == (25, [4, 1, 2, 0], [(two_type, "camel")])
-    scoring.final_scoring(state)
+    scoring.final_scoring(state, WHY_SAFEGUARD)
     assert state.is_terminal()
     assert state.final_parts[0] == {
         "wonders": 0,
@@ -323,7 +324,7 @@ def test_example_17_disc_bonus_and_five_points() -> None:
         for disc in (disc_id(3, CAMEL), disc_id(4, CAMEL), 6, 12, 18):
             own_disc(state, disc, 0)
         give_actions(state, 0, *cards)
-        scoring.final_scoring(state)
+        scoring.final_scoring(state, WHY_SAFEGUARD)
         return state.scores()
 
     assert final([]) == [5, 0, 0, 0]  # two camel discs: 5; one of each other type: 0

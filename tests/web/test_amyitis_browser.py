@@ -75,7 +75,7 @@ def plan(view: dict[str, Any], use_wine: bool = True) -> tuple[list[str], int, b
     planted, within some plant card's reach). Without ``use_wine`` wine held is not counted
     as standing for what is missing."""
     seat = view["current"]
-    me = view["player_info"][seat]
+    me = view["players"][seat]
     track = view["track"]
     squares = [s for s in view["garden"]["squares"] if s["tile"] and s["planted_by"] is None]
     best: tuple[Any, ...] | None = None
@@ -141,7 +141,7 @@ def choose(
     wine before what is missing (wine pays anything, so a planting then has several ways to
     be paid)."""
     seat = view["current"]
-    me = view["player_info"][seat]
+    me = view["players"][seat]
     kind = {c["name"]: c["kind"] for c in view["track"]["cities"]}
     held = sum(me["resources"].values())
     missing, camels, away, reach = plan(view, use_wine=not wine_first)
@@ -406,17 +406,17 @@ def check_then(page: Any, log: list[dict[str, Any]], names: dict[int, str]) -> i
 
 
 def check_final(page: Any, view: dict[str, Any]) -> None:
-    """The final table: every seat's points by source (player_info[s].points) and the total."""
-    for p in view["player_info"]:
+    """The final table: every seat's points by source (players[s].points) and the total."""
+    for p in view["players"]:
         seat = p["seat"]
         cells = page.locator(f"#final td[data-seat='{seat}'][data-source]").evaluate_all(
             "ns => Object.fromEntries(ns.map(n => [n.dataset.source, n.textContent]))"
         )
         assert cells == {k: str(v) for k, v in p["points"].items()}, (cells, p["points"])
         assert set(cells) == set(POINT_SOURCES)
-        assert sum(p["points"].values()) == p["score"] == view["scores"][seat]
+        assert sum(p["points"].values()) == p["score"]
         total = page.locator(f"#final tfoot td.score[data-seat='{seat}']").inner_text()
-        assert total == str(view["scores"][seat])
+        assert total == str(p["score"])
         held = page.locator(f"#final tr.tiles-held td[data-seat='{seat}']").inner_text()
         assert held == str(len(p["tiles"]))
 
@@ -538,7 +538,7 @@ def test_a_whole_game_against_a_bot_by_clicks(server, new_page, artifacts):
     for seat, score in enumerate(table["scores"]):
         assert any(names[seat] in row and f"{score} points" in row for row in rows), rows
         bonus = final["final"][seat]
-        points = final["player_info"][seat]["points"]
+        points = final["players"][seat]["points"]
         assert (points["amyitis"], points["leftover"]) == (bonus["amyitis"], bonus["leftover"])
         block = page.locator(f"#players .amy-player[data-seat='{seat}']")
         assert block.locator(".player-total .total").inner_text() == str(score)
@@ -554,6 +554,26 @@ def test_a_whole_game_against_a_bot_by_clicks(server, new_page, artifacts):
     shown = page.locator("#log").inner_text()
     for entry in log[-20:]:
         assert entry["words"] in shown
+    # What the moves caused, in the engine's words with the players' names: the final
+    # scoring of both seats and the end, a garden tile taken (each game here plants), and
+    # every event of the newest entries as the server words it.
+    kinds = set(page.locator("#log .log-event").evaluate_all("es => es.map(e => e.dataset.type)"))
+    assert {"tile_taken", "final_scored", "game_over"} <= kinds, kinds
+    finals = page.locator("#log .log-event[data-type='final_scored']").all_inner_texts()
+    for seat, p in enumerate(final["players"]):
+        tiles, bonus = len(p["tiles"]), p["points"]["amyitis"]
+        held = [t for t in finals if f"final scoring: {names[seat]} holds " in " ".join(t.split())]
+        assert len(held) == 1, finals
+        assert f"holds {tiles} garden tile" in held[0] and f"Amyitis +{bonus};" in held[0], held
+    over = " ".join(page.locator("#log .log-event[data-type='game_over']").inner_text().split())
+    assert over.startswith("the game is over: only "), over
+    assert all(names[w] in over for w in table["winners"]), over
+    planted = page.locator("#log .log-event[data-type='tile_taken']").first.inner_text()
+    assert any(f"{n} takes garden tile T" in " ".join(planted.split()) for n in names.values())
+    words = [" ".join(t.split()) for t in page.locator("#log .log-event").all_inner_texts()]
+    for entry in log[-5:]:
+        for event in entry["events"]:
+            assert event["text"] in words, (event["text"], words[-10:])
     # The engine's automatic moves under the lines they followed, with the seat that took
     # each (the payload's `then`); there are some in a whole game (a pass when nothing else
     # is possible, at least), and they are still there after a reload.
@@ -618,7 +638,7 @@ def test_a_spectator_sees_the_table_and_nothing_to_click(server, new_page, artif
     assert lit_things.count() == 0
     assert watcher.locator("#log li.log-entry").count() == min(table["version"], LOG_SHOWN)
     view = seat_payload(server, table_id, 0, tokens[0])["view"]
-    for p in view["player_info"]:
+    for p in view["players"]:
         block = watcher.locator(f"#players .amy-player[data-seat='{p['seat']}']")
         assert block.locator(".player-total .total").inner_text() == str(p["score"])
         for res, n in p["resources"].items():

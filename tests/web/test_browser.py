@@ -86,6 +86,16 @@ def test_lobby_create_with_bots_and_play_a_whole_game(server, new_page, artifact
         assert any(names[s] in row and f"{score} points" in row for row in rows), rows
     assert "Game over" in page.locator("#status").inner_text()
     assert page.locator("#log li").count() == table["version"]
+    # the log tells what the moves caused, with the players' names (the engine's events)
+    kinds = set(page.locator("#log .log-event").evaluate_all("els => els.map(e => e.dataset.type)"))
+    assert {"city_scored", "game_over"} <= kinds
+    taken = page.locator("#log .log-event[data-type='city_scored']", has_text="takes it")
+    words = taken.first.inner_text()
+    assert " scored: " in words and any(f"{n} takes it" in words for n in names.values()), words
+    over = page.locator("#log .log-event[data-type='game_over']").inner_text()
+    assert over.startswith("the game is over: ")
+    assert all(names[w] in over for w in table["winners"]), over
+    page.locator("#log").screenshot(path=str(artifacts / "table-end-log.png"))
     assert not page.errors
     shot(page, artifacts, "table-end")
 

@@ -52,19 +52,12 @@ def phase(page: Any) -> str | None:
     )
 
 
-def rotate(c: tuple[int, int], k: int) -> tuple[int, int]:
-    """60° clockwise k times: (q, r) -> (-r, q + r) (rules reference §3.1)."""
-    q, r = c
-    for _ in range(k % 6):
-        q, r = -r, q + r
-    return q, r
-
-
 def footprint(view: dict[str, Any], anchor: list[int], k: int) -> list[tuple[int, int]]:
-    offsets = view["tile_shapes"][view["tile"]["shape"]]
-    return [
-        (anchor[0] + rotate(tuple(o), k)[0], anchor[1] + rotate(tuple(o), k)[1]) for o in offsets
-    ]
+    """The hexes the tile in hand covers from ``anchor`` turned ``k`` times: the view's
+    offsets of that rotation (``tile_turns``, checked against the rules reference's table in
+    tests/ishtar/test_placement_rules.py)."""
+    offsets = view["tile_turns"][view["tile"]["shape"]][k]
+    return [(anchor[0] + o[0], anchor[1] + o[1]) for o in offsets]
 
 
 def pixel(h: tuple[int, int]) -> tuple[float, float]:
@@ -244,9 +237,9 @@ def test_a_whole_game_against_the_random_bot_by_clicks(server, new_page, artifac
         row = page.locator(f"#final tr[data-seat='{seat}']")
         assert row.locator("td.score").inner_text() == str(score)
     final = seat_payload(server, table_id, 0, token)["view"]
-    for p in final["player_info"]:
+    for p in final["players"]:
         cells = page.locator(f"#final tr[data-seat='{p['seat']}'] td.num").all_inner_texts()
-        parts = [p["score"][k] for k in ("trees", "flowers", "fountains", "skills", "total")]
+        parts = [p["points"][k] for k in ("trees", "flowers", "fountains", "skills", "total")]
         assert cells == [str(v) for v in parts]
         # At the end every seat's tree cards are turned face up.
         for card in p["trees"]:
@@ -260,6 +253,22 @@ def test_a_whole_game_against_the_random_bot_by_clicks(server, new_page, artifac
         assert names[w] in result
     assert "Game over" in page.locator("#status").inner_text()
     assert page.locator("#log li").count() == table["version"]
+    # The log shows what the moves caused, in the engine's words with the seats' names: the
+    # final scoring by part for both seats, the tiles taken and placed, the end triggered.
+    over = " ".join(page.locator("#log .log-event[data-type='game_over']").inner_text().split())
+    assert over.startswith("game over: final scoring after the last round: ")
+    for seat, p in enumerate(final["players"]):
+        points = p["points"]
+        assert (
+            f"{names[seat]} {points['total']} (trees {points['trees']}, flowers "
+            f"{points['flowers']}, fountains {points['fountains']}, skills {points['skills']})"
+        ) in over, over
+    kinds = set(page.locator("#log .log-event").evaluate_all("es => es.map(e => e.dataset.type)"))
+    assert {"tile_taken", "tile_placed", "end_triggered", "game_over"} <= kinds, kinds
+    assert page.locator("#log .log-event[data-type='tile_placed']", has_text="Ann places ").count()
+    end = page.locator("#log .log-event[data-type='end_triggered']").inner_text()
+    last = names[(final["first"] - 1) % 2]
+    assert " ".join(end.split()).endswith(f"the game ends after the turn of {last}"), end
     assert not page.errors
     shot(page, artifacts, "end", full_page=True)
     phone = new_page(PHONE)
@@ -388,8 +397,10 @@ def quick_move(payload: dict[str, Any], rng: Any) -> str:
 
 def test_two_browsers_never_show_the_other_seats_tree_cards(server, new_page, artifacts):
     """Ann and Bob each watch their own seat while both play (over the API) until each has
-    bought trees: neither page, nor any payload it received, ever holds the other's card ids;
-    each page shows its own cards, and the other's as a count."""
+    bought trees: neither page ever shows the other's card ids outside the log, where they
+    appear as the table saw them (a card coming to the market, a purchase: rulings I18); no
+    payload gives another seat's points for them; each page shows its own cards, and the
+    other's as a count."""
     rng = random.Random(1212)
     created = create(server, [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}])
     table_id = created["table"]["id"]
@@ -406,9 +417,7 @@ def test_two_browsers_never_show_the_other_seats_tree_cards(server, new_page, ar
         piles = {
             s: [
                 c["id"]
-                for c in seat_payload(server, table_id, s, tokens[s])["view"]["player_info"][s][
-                    "trees"
-                ]
+                for c in seat_payload(server, table_id, s, tokens[s])["view"]["players"][s]["trees"]
             ]
             for s in (0, 1)
         }
@@ -419,7 +428,10 @@ def test_two_browsers_never_show_the_other_seats_tree_cards(server, new_page, ar
             page.wait_for_function(
                 f"() => Number(document.body.dataset.version) >= {table['version']}"
             )
-            html = page.locator("body").evaluate("b => b.innerHTML")
+            html = page.locator("body").evaluate(
+                "b => { const c = b.cloneNode(true); const log = c.querySelector('#log');"
+                " if (log) log.remove(); return c.innerHTML; }"
+            )
             text = page.locator("body").inner_text()
             for card in piles[other]:
                 assert card not in html, (seat, card)
@@ -441,9 +453,16 @@ def test_two_browsers_never_show_the_other_seats_tree_cards(server, new_page, ar
     for seat, spy in spies.items():
         assert spy.payloads
         for payload in spy.payloads:
-            players = payload["view"]["player_info"]
+            players = payload["view"]["players"]
             assert "trees" in players[seat]
             assert "trees" not in players[1 - seat]
-            assert players[1 - seat]["score"]["trees"] is None
-            assert not TREE_ID.search(str(payload["log"]))
+            assert players[1 - seat]["points"]["trees"] is None
+            for entry in payload["log"]:
+                assert not TREE_ID.search(entry["text"] + entry["words"])
+                for event in entry["events"]:
+                    if event["type"] in ("card_bought", "tree_planted"):
+                        # seen at the table (rulings I18): named to all, its points not
+                        assert TREE_ID.fullmatch(event["card"]), event
+                    if event["type"] == "card_bought":
+                        assert ("points" in event) == (event["seat"] == seat), event
     assert not pages[0].errors and not pages[1].errors

@@ -116,6 +116,7 @@ def test_lobby_creates_a_table_and_a_whole_game_is_played_by_clicks(server, new_
     assert page.locator("#log li").count() == table["version"]
     assert page.locator("#last-build").count() == 1
     assert page.locator("#wonders .space.building").count() == 0
+    check_logged_events(page, names, table["winners"])
     assert not page.errors
     shot(page, artifacts, "end")
     phone = new_page(PHONE)
@@ -126,6 +127,28 @@ def test_lobby_creates_a_table_and_a_whole_game_is_played_by_clicks(server, new_
     assert width <= PHONE["width"], f"the phone page is {width}px wide"
     shot(phone, artifacts, "end-phone", full_page=True)
     print(f"whole game: {decisions} decisions by clicks in {time.monotonic() - started:.0f} s")
+
+
+def check_logged_events(page: Any, names: dict[int, str], winners: list[int]) -> None:
+    """The log shows what the engine recorded for each move, worded with the table's names:
+    the builds, the wonders scored (who took which points) and the end with its winners."""
+    who = "|".join(re.escape(n) for n in names.values())
+
+    def lines(kind: str) -> list[str]:
+        found = page.locator(f"#log .log-event[data-type='{kind}']").all_inner_texts()
+        return [" ".join(line.split()) for line in found]  # a seat chip may wrap the line
+
+    built = lines("disc_built")
+    assert built, "no build in the log"
+    for line in built:
+        assert re.match(rf"({who}) built \d+ \w+.* on [\w ]+, space \d", line), line
+    for line in lines("wonder_completed"):
+        assert re.search(rf"completed, scored on row \d+ \(\d+/\d+\): ({who}) \+\d+", line)
+    (over,) = lines("game_over")
+    assert over.startswith("game over: final scoring, as "), over
+    assert all(names[w] in over.rsplit("; ", 1)[1] for w in winners), over
+    chips = page.locator("#log .log-event[data-type='game_over'] .seat-chip")
+    assert chips.count() >= len(winners)  # the seats drawn as the table's chips
 
 
 # ---------------------------------------------------------------------------------- secrets
@@ -210,8 +233,8 @@ def test_two_browsers_never_see_each_others_hand_or_pending_offer(server, new_pa
                 }
                 # Ann's hand count as before her offer
                 ann_before = sum(mine["cards"].values()) + mine["exchange"]
-                assert bob_sees["seats"][1]["cards"] == (
-                    payload["view"]["seats"][1]["cards"] + ann_before
+                assert bob_sees["players"][1]["cards"] == (
+                    payload["view"]["players"][1]["cards"] + ann_before
                 )
                 check_pending_offer(ann, bob, mine, artifacts, first=checked == 0)
                 checked += 1

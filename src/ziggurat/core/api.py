@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from .action import Action
+from .events import Event
 
 TERMINAL = -4
 """``current_player`` of a finished game (OpenSpiel uses the same value)."""
@@ -20,6 +21,7 @@ TERMINAL = -4
 @runtime_checkable
 class State(Protocol):
     game: Game  # the game this state belongs to (its options, notation, action numbering)
+    events: tuple[Event, ...]  # what the last action caused (ziggurat.core.events)
 
     @property
     def current_player(self) -> int: ...
@@ -83,3 +85,9 @@ class Game(Protocol):
         """``{"type", "text", "words", ...}``: the action as ``viewer`` may see it, with the
         structured fields a board drawing needs (hexes, tokens, cards)."""
         ...
+
+    def describe_event(self, event: Event, viewer: int | None) -> dict[str, Any] | None: ...
+
+    def event_view(
+        self, event: Event, viewer: int | None, names: Sequence[str] | None = None
+    ) -> dict[str, Any] | None: ...

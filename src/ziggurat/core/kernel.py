@@ -20,17 +20,24 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict
 
 from .action import Action, ActionTable, action_by_number
 from .api import TERMINAL
 from .errors import CorruptState, IllegalAction, InvalidOptions, ZigguratError
+from .events import Event, event_text, from_plain, plain
 from .options import Option, validate_options
 
-JSON_FORMAT = 1
-"""The version of the state JSON layout; every game's ``to_json`` starts with it."""
+JSON_FORMAT = 2
+"""The version of the state JSON layout; every game's ``to_json`` starts with it. Format 2
+added ``events``; a format 1 file is read as one whose last action caused none."""
+
+ENVELOPE = ("game", "seat", "phase", "current", "over", "winners", "players", "events")
+"""The keys every view starts with, the same in every game (docs/views.md); a game's own
+view adds its fields after them and never writes one of these itself, except that its
+``players`` (a list of per-seat dicts) is merged into the envelope's."""
 
 
 class StatePreamble(BaseModel):
@@ -38,10 +45,11 @@ class StatePreamble(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    format: int
+    format: Literal[2]
     game: str
     options: dict[str, Any]
     data_version: str
+    events: list[list[Any]]  # what the last action caused (see ziggurat.core.events)
 
 
 class BaseGame(ABC):
@@ -138,6 +146,13 @@ class BaseGame(ABC):
         structured fields a board drawing needs. Default: its notation as its words."""
         return {"type": "action", "id": action.id, "text": action.text, "words": action.text}
 
+    def describe_event(self, event: Event, viewer: int | None) -> dict[str, Any] | None:
+        """``event`` (a raw tuple the rules recorded) as ``viewer`` may read it:
+        ``{"type", "parts", ...}`` (see :mod:`ziggurat.core.events`), or None to hide it from
+        ``viewer``. Default: its kind and its fields as plain words, for a game that records
+        no events of its own."""
+        return {"type": str(event[0]), "parts": [" ".join(map(str, event))]}
+
     def reveals_secrets(self, state: BaseState, action: Action) -> bool:
         """Does ``action`` turn something hidden face up by the rules (a reveal, a new deal)?
         The conformance suite then lets two worlds a seat cannot tell apart differ after it.
@@ -175,6 +190,8 @@ class BaseGame(ABC):
         another data file's state, naming which."""
         if not isinstance(data, dict):
             raise CorruptState(f"a {self.title} state is a JSON object, not {type(data).__name__}")
+        if data.get("format") == 1 and "events" not in data:
+            data = {**data, "format": JSON_FORMAT, "events": []}  # saved before events
         if data.get("game", self.name) != self.name:
             raise CorruptState(f"state is of the game {data.get('game')!r}, not {self.name!r}")
         if "options" in data and data["options"] != self.options:
@@ -186,7 +203,34 @@ class BaseGame(ABC):
                 f"state was saved with component data version {data['data_version']}, but "
                 f"the loaded data is version {self.data_version}"
             )
-        return self.read_state(data)
+        state = self.read_state(data)
+        state.events = self._read_events(data["events"])
+        return state
+
+    def _read_events(self, saved: list[list[Any]]) -> tuple[Event, ...]:
+        """The saved events, each one checked by wording it for every viewer."""
+        events = tuple(from_plain(e) for e in saved)
+        for event in events:
+            try:
+                for viewer in (*range(self.num_players), None):
+                    self.event_view(event, viewer)
+            except (LookupError, TypeError, ValueError, AttributeError):
+                raise CorruptState(
+                    f"{self.title} state: events holds {plain(event)!r}, which is not an "
+                    "event of this game"
+                ) from None
+        return events
+
+    def event_view(
+        self, event: Event, viewer: int | None, names: Sequence[str] | None = None
+    ) -> dict[str, Any] | None:
+        """``event`` as ``viewer`` may read it (None: hidden from ``viewer``), with its
+        ``text`` worded with ``names`` (by default the game's seat names)."""
+        described = self.describe_event(event, viewer)
+        if described is None:
+            return None
+        described["text"] = event_text(described["parts"], names or self.seat_names())
+        return described
 
     def json_preamble(self) -> dict[str, Any]:
         """The fields a saved state starts with (see :class:`StatePreamble`)."""
@@ -215,15 +259,19 @@ class BaseGame(ABC):
 class BaseState(ABC):
     """One position of a game. The game's subclass keeps its changing parts in plain ints
     and lists (its own ``__slots__``) and writes a hand-made ``clone`` that copies them and
-    the four kernel slots below."""
+    the five kernel slots below."""
 
-    __slots__ = ("_legal", "current", "game", "n")
+    __slots__ = ("_legal", "current", "events", "game", "n")
 
     def __init__(self, game: BaseGame) -> None:
         self.game = game
         self.n: int = game.num_players
         self.current: int = 0  # the seat to decide; current_player says TERMINAL at the end
         self._legal: list[Any] | None = None  # the legal actions, once generated
+        # what the last action caused: raw tuples the rules append (``state.events +=
+        # (event,)``), worded only when asked (ziggurat.core.events); a tuple, so a clone
+        # shares it safely
+        self.events: tuple[Event, ...] = ()
 
     # ------------------------------------------------------------------ hooks: required
 
@@ -253,6 +301,11 @@ class BaseState(ABC):
         not: a sentence naming what is allowed instead."""
 
     # ------------------------------------------------------------------ hooks: optional
+
+    def phase_name(self) -> str:
+        """The word for what is being decided now (the view's ``phase``). Default: "play",
+        or "over" at the end."""
+        return "over" if self.is_terminal() else "play"
 
     def winners(self) -> list[int]:
         """The seats that share the victory. Default: every seat with the most points."""
@@ -321,12 +374,39 @@ class BaseState(ABC):
         if problem is not None:
             raise IllegalAction(problem)
         self._legal = None
+        self.events = ()
         self._apply(action)
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """Everything public plus ``seat``'s own secrets (None: a spectator), JSON-ready."""
+        """Everything public plus ``seat``'s own secrets (None: a spectator), JSON-ready:
+        the envelope of :data:`ENVELOPE` first (the same in every game), then the game's
+        own fields."""
         self._check_seat(seat)
-        return self.game.state_view(self, seat)
+        game = self.game
+        own = game.state_view(self, seat)
+        per_seat = own.pop("players", None)
+        scores = self.shown_scores(seat)
+        over = self.is_terminal()
+        events = []
+        for event in self.events:
+            described = game.event_view(event, seat)
+            if described is not None:
+                events.append(described)
+        out: dict[str, Any] = {
+            "game": game.name,
+            "seat": seat,
+            "phase": self.phase_name(),
+            "current": None if over else self.current,
+            "over": over,
+            "winners": self.winners() if over else None,
+            "players": [
+                {"seat": s, "score": scores[s], **(per_seat[s] if per_seat else {})}
+                for s in range(self.n)
+            ],
+            "events": events,
+        }
+        out.update(own)
+        return out
 
     def determinize(self, seat: int, rng: Any) -> BaseState:
         """A full state consistent with ``view(seat)``, hidden parts resampled from ``rng``."""
@@ -338,7 +418,11 @@ class BaseState(ABC):
     def to_json(self) -> dict[str, Any]:
         """The whole state, generator included, as JSON-ready data (exact round trip)."""
         game = self.game
-        return {**game.json_preamble(), **game.state_fields(self)}
+        return {
+            **game.json_preamble(),
+            "events": [plain(e) for e in self.events],
+            **game.state_fields(self),
+        }
 
     def __str__(self) -> str:
         """A short plain text for debugging: the game, whose turn, the scores."""

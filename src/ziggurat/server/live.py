@@ -1,8 +1,8 @@
 """A table in memory: its game, its current state (rebuilt from the stored record), its log.
 
 Everything a client receives is made here through the game interface: ``view(seat)``,
-``legal_actions()`` for the seat to act, and ``describe_action`` for the log, so a seat
-never receives another seat's secrets.
+``legal_actions()`` for the seat to act, ``describe_action`` and ``event_view`` for the log,
+so a seat never receives another seat's secrets.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from typing import Any
 
 from ziggurat.core.action import Action
 from ziggurat.core.api import TERMINAL, Game, State
+from ziggurat.core.events import Event
 from ziggurat.core.records import GameRecord, GameResult, RecordedAction
 
 from .db import ActionRow, SeatRow, TableRow
@@ -72,6 +73,14 @@ class LogEntry:
     scores: list[list[int]]  # after the action, as each seat saw them; a spectator's last
     at: datetime
     then: list[tuple[int, Action]] = field(default_factory=list)  # automatic steps after it
+    events: tuple[Event, ...] = ()  # what it caused, worded per viewer when sent
+
+    @classmethod
+    def after(cls, number: int, seat: int, action: Action, state: State, at: datetime) -> LogEntry:
+        """The entry of ``action``, just applied to ``state``."""
+        return cls(
+            number, seat, action, scores_seen(state), at, state.automatic_steps(), state.events
+        )
 
     def scores_for(self, viewer: int | None) -> list[int]:
         return self.scores[-1 if viewer is None else viewer]
@@ -136,17 +145,19 @@ class LiveTable:
 
     def apply(self, seat: int, action: Action, at: datetime) -> None:
         self.state.apply_action(action)
-        self.log.append(
-            LogEntry(
-                self.version + 1,
-                seat,
-                action,
-                scores_seen(self.state),
-                at,
-                self.state.automatic_steps(),
-            )
-        )
+        self.log.append(LogEntry.after(self.version + 1, seat, action, self.state, at))
         self.updated_at = at
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    def events_for(self, entry: LogEntry, viewer: int | None) -> list[dict[str, Any]]:
+        """What ``entry``'s action caused, as ``viewer`` may read it, worded with the
+        seats' names (``text``; ``parts`` name the seats for a front end's own drawing)."""
+        game, names = self.game, self.names
+        described = (game.event_view(e, viewer, names) for e in entry.events)
+        return [d for d in described if d is not None]
 
     def summary(self) -> dict[str, Any]:
         state = self.state
@@ -185,6 +196,7 @@ class LiveTable:
                     "then": [
                         {"seat": s, **self.game.describe_action(a, s, seat)} for s, a in e.then
                     ],
+                    "events": self.events_for(e, seat),
                 }
                 for e in self.log
             ],

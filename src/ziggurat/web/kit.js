@@ -361,8 +361,8 @@ export function playersSection(head, rows, ...after) {
   return el("section", { class: "panel players" }, dataTable({ class: "players-table", id: "players" }, [null, "Player", ...head], rows), after);
 }
 
-/** A seat in the players' panel: to decide now (`current`: the view's seat to decide, unless
- * the game is `over`), among the `winners` at the end, the viewer's own (`mine`). */
+/** A seat in the players' panel, from the view's envelope (docs/views.md): to decide now
+ * (`current`), among the `winners` at the end (`over`), the viewer's own (`mine`). */
 export function seatState(seat, ctx, { over, current, winners }) {
   return { current: !over && current === seat, winner: Boolean(over) && (winners || []).includes(seat), mine: seat === ctx.viewer };
 }

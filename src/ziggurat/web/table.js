@@ -379,7 +379,7 @@ function context() {
 function statusLine(payload, ctx) {
   const table = payload.table;
   const nodes = [];
-  if (table.status === "finished" || (payload.view && payload.view.terminal)) {
+  if (table.status === "finished" || (payload.view && payload.view.over)) {
     const winners = table.winners || (payload.view && payload.view.winners) || [];
     nodes.push(el("b", { text: "Game over. " }));
     winners.forEach((w, i) => {
@@ -450,6 +450,7 @@ function renderLog(payload, ctx) {
           }),
         ),
         thenLine(entry, ctx),
+        eventLines(entry, ctx),
       ),
     );
     previousScores = scores;
@@ -494,6 +495,23 @@ function thenLine(entry, ctx) {
   );
 }
 
+/**
+ * What the logged action caused, as the engine recorded it (entry.events, docs/views.md):
+ * one line per event, its sentence's seats as the table's seat chips ("Uruk at 4,5 scored:
+ * [Ann] takes it; [Ann] +6, [Bob] +3"). Nothing for an entry that caused nothing.
+ */
+function eventLines(entry, ctx) {
+  const events = Array.isArray(entry.events) ? entry.events : [];
+  if (!events.length) return null;
+  return events.map((event) =>
+    el(
+      "span",
+      { class: "log-event", "data-type": event.type || null, title: event.text || "" },
+      (event.parts || [event.text || ""]).map((part) => (typeof part === "string" ? part : ctx.seatChip(part.seat))),
+    ),
+  );
+}
+
 function pointAt(entry, on) {
   if (app.game && app.game.pointAtLogEntry) app.game.pointAtLogEntry(entry, on);
 }
@@ -518,7 +536,7 @@ function renderSeats(payload, ctx) {
 
 function renderResult(payload, ctx) {
   const table = payload.table;
-  if (table.status !== "finished" && !(payload.view && payload.view.terminal)) return null;
+  if (table.status !== "finished" && !(payload.view && payload.view.over)) return null;
   const winners = table.winners || payload.view.winners || [];
   const scores = table.scores || [];
   const order = table.seats.map((s) => s.seat).sort((a, b) => (scores[b] ?? 0) - (scores[a] ?? 0));

@@ -35,6 +35,9 @@ COURTS = ("banker", "caravaneer", "palace", "gardener")
 BANKER, CARAVANEER, PALACE, GARDENER = range(4)
 LEVELLED = (BANKER, CARAVANEER, PALACE)
 MAX_LEVEL = 3
+GARDENER_QUALITY = 1
+"""What each Gardener card adds to the quality of a plant its holder plants (§3.2): how far
+up the garden the plant reaches. Printed on the card, the same in every edition."""
 
 TEMPLES = ("ishtar", "marduk", "tammouz")
 ISHTAR, MARDUK, TAMMOUZ = range(3)

@@ -13,11 +13,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, ClassVar
 
+from ziggurat.core.events import Event
 from ziggurat.core.kernel import BaseGame
 from ziggurat.core.options import Option, players_option
 from ziggurat.core.rng import Rng
 
-from . import describe, serialize, views
+from . import describe, events, serialize, views
 from .actions import ActionTable, AmyitisAction
 from .components import CRAFTS, PLAYER_COUNTS, AmyitisData, load_data
 from .state import AmyitisState
@@ -71,14 +72,17 @@ class AmyitisGame(BaseGame):
         state.setup(Rng(seed))
         return state
 
-    # ------------------------------------------------------------------ the state's hooks
-
     # ------------------------------------------------------------------ optional hooks
 
     def describe_action(
         self, action: AmyitisAction, actor: int, viewer: int | None
     ) -> dict[str, Any]:
         return describe.describe_action(self, action, actor, viewer)
+
+    def describe_event(self, event: Event, viewer: int | None) -> dict[str, Any]:
+        """A card recruited, a caravan move, a field row completed, a garden tile planted, a
+        temple's rewards, a new round, the final scoring and the end (:mod:`.events`)."""
+        return events.describe_event(self, event, viewer)
 
     def reveals_secrets(self, state: AmyitisState, action: AmyitisAction) -> bool:
         """May ``action`` turn a hidden thing face up by the rules? An action that ends the

@@ -5,11 +5,14 @@ Everything drawn comes from ``state.view(seat)`` (a JSON-ready dict, see :mod:`.
 Nothing in Amyitis is private to a seat (only the order of the undealt craft cards is
 unknown, and no view shows it), so every seat sees the same board; the viewer's own seat
 is marked "(you)". The standings (temple places, field leaders), the camels a caravan move
-costs, the points by source and the rule values in the legends are the view's own. The log's
-words are the game's own :meth:`~.game.AmyitisGame.describe_action`, completed with the
-decisions the engine took by itself because they were the only option, with their seats
-(``view["automatic_moves"]``), and what the views before and after the move show: the tile a
-planting took, a field row completed, Marduk's points, a new round.
+costs, the points by source, the squares a plant may go on and the points an irrigation
+brings (``pending``), and the rule values and texts in the legends (``rules``: the temples'
+rewards, the craftsmen's effects, a Gardener's quality) are the view's own. The log's words
+are the game's own :meth:`~.game.AmyitisGame.describe_action`, completed with the decisions
+the engine took by itself because they were the only option, with their seats
+(``view["automatic_moves"]``), and then what the move caused as the engine recorded it (the
+events of :mod:`.events`: the tile a planting took, a field row completed, a temple's
+rewards, a new round, the end).
 
 This module is the game's *terminal front end*: the game-agnostic loop in
 :mod:`ziggurat.terminal` finds it by the game's name and calls :func:`render_view`,
@@ -39,6 +42,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from ziggurat import render_kit as kit
+from ziggurat.core.events import seat as seat_part
 from ziggurat.render_shared import DIM, Seats, joined, lines_text, plural
 
 from .actions import NOTATION_HELP as _ENGINE_NOTATION_HELP
@@ -82,6 +86,8 @@ POINT_SHORT = {
     "amyitis": "Amy",
     "leftover": "left",
 }
+IRRIGATION_CUBES = {"engineers": "the engineer's cube", "babylon": "the cube after the sale"}
+TIEBREAK_WORDS = {"garden_tiles": "most tiles", "talents": "most talents (tal)"}
 POINT_WORDS = {
     "engineers": "engineers",
     "babylon": "Babylon",
@@ -121,7 +127,7 @@ def _bold(words: str) -> Text:
 
 
 def _over(view: dict[str, Any]) -> bool:
-    return bool(view["phase"] == "over")
+    return bool(view["over"])
 
 
 def _title(name: str) -> str:
@@ -130,8 +136,7 @@ def _title(name: str) -> str:
 
 def _decider(view: dict[str, Any]) -> int | None:
     """The seat whose decision it is now (None once the game is over)."""
-    current = view["current"]
-    return current if isinstance(current, int) and current >= 0 and not _over(view) else None
+    return view["current"]
 
 
 # --------------------------------------------------------------------------- small pieces
@@ -172,24 +177,6 @@ def bonus_text(bonus: dict[str, Any]) -> str:
     if bonus.get("court_choice"):
         parts.append("court")
     return "+".join(parts) or "-"
-
-
-def bonus_words(bonus: dict[str, Any]) -> str:
-    """The same in words, for the log: ``8 VP and a court card of choice``."""
-    parts = []
-    if bonus.get("vp"):
-        parts.append(f"{bonus['vp']} VP")
-    if bonus.get("talents"):
-        parts.append(plural(bonus["talents"], "talent"))
-    if bonus.get("camels"):
-        parts.append(plural(bonus["camels"], "camel"))
-    if bonus.get("resource_choice"):
-        parts.append(plural(bonus["resource_choice"], "resource") + " of choice")
-    if bonus.get("court"):
-        parts.append(f"the next {bonus['court']}")
-    if bonus.get("court_choice"):
-        parts.append("a court card of choice")
-    return " and ".join(parts) or "nothing"
 
 
 def tile_plain(tile: dict[str, Any]) -> str:
@@ -277,20 +264,9 @@ def _boundaries(view: dict[str, Any]) -> list[tuple[str, str, list[dict[str, Any
 
 def plantable_squares(view: dict[str, Any]) -> set[str]:
     """While a plant city waits: the squares its plant may go on for the seat deciding
-    (irrigated, a tile on it, quality + gardeners enough for the floor)."""
-    if view["phase"] != "plant city":
-        return set()
-    seat = _decider(view)
-    city = view["track"]["cities"][view["track"]["caravan"]]
-    plant = city.get("plant")
-    if seat is None or plant is None:
-        return set()
-    reach = plant["up"]["quality"] + view["player_info"][seat]["gardeners"]
-    return {
-        sq["id"]
-        for sq in view["garden"]["squares"]
-        if sq["tile"] is not None and sq["irrigated"] and sq["needs_quality"] <= reach
-    }
+    (``pending["plant"]``, the engine's)."""
+    plant = view["pending"]["plant"]
+    return set(plant["squares"]) if plant else set()
 
 
 def render_garden(view: dict[str, Any]) -> Text:
@@ -370,7 +346,7 @@ def garden_legend(view: dict[str, Any]) -> Text:
     text.append(" floor N: a plant needs quality ")
     text.append("/".join(map(str, need)))
     text.append(f" on floors {'/'.join(str(f) for f in range(1, len(need) + 1))}, ")
-    text.append("each gardener adds 1")
+    text.append(f"each gardener adds {view['rules']['gardener_quality']}")
     text.append("\n")
     text.append("≈", style=WATER_STYLE)
     text.append(" irrigated  ")
@@ -449,13 +425,11 @@ class TextTable:
 
 
 def _temple_rewards(view: dict[str, Any]) -> dict[str, str]:
-    """Each temple's rewards in a few words, from the rule values of the data file."""
-    places = view["rules"]["temple_places_rewarded"]
-    marduk = view["rules"]["marduk_vp"][:places]
+    """Each temple's rewards for the places rewarded (``rules["temple_rewards"]``)."""
+    places = ("1st", "2nd")[: view["rules"]["temple_places_rewarded"]]
     return {
-        "ishtar": "1st camel/talent" + (", 2nd other" if places > 1 else ""),
-        "marduk": ", ".join(f"{p} {vp} VP" for p, vp in zip(("1st", "2nd"), marduk, strict=False)),
-        "tammouz": "1st field" + (", 2nd exchange" if places > 1 else ""),
+        temple: ", ".join(f"{p} {words}" for p, words in zip(places, rewards, strict=False))
+        for temple, rewards in view["rules"]["temple_rewards"].items()
     }
 
 
@@ -479,7 +453,7 @@ def temples_panel(view: dict[str, Any]) -> Group:
         table.add_row(Text(name, style="bold"), cubes_text(owners, length), standing)
     rewards = [f"{_title(t)}: {words}" for t, words in _temple_rewards(view).items()]
     if view["rules"]["temple_places_rewarded"] == 1:
-        rewards.append(f"({view['players']} players: the 1st only)")
+        rewards.append(f"({len(view['players'])} players: the 1st only)")
     return Group(title, table, Text("\n".join(rewards), style=DIM))
 
 
@@ -633,13 +607,8 @@ def craft_table(view: dict[str, Any]) -> Group:
             else:
                 cards.append(Text(card["kind"], style="bold"))
         table.add_row(Text(f"row {row['row']}", style="bold"), cost_text, *cards)
-    rules = view["rules"]
-    camels = rules["merchant_camels"]
-    effects = (
-        "peasant: field cube + resource · priest: temple cube · "
-        f"engineer: irrigation +{rules['engineer_vp']} VP · "
-        f"merchant: {'camel' if camels == 1 else plural(camels, 'camel')}"
-    )
+    texts = view["rules"]["craft_texts"]
+    effects = " · ".join(f"{craft}: {short}" for craft, (short, _long) in texts.items())
     return Group(title, table, Text(effects, style=DIM))
 
 
@@ -663,7 +632,7 @@ def players_table(view: dict[str, Any], names: Sequence[str] | None = None) -> G
     table.add_column("B C P", justify="center")
     table.add_column("gard", justify="right")
     table.add_column("tiles", justify="right")
-    for p in view["player_info"]:
+    for p in view["players"]:
         s = p["seat"]
         held = _held(p["resources"])
         res = holdings_text(p["resources"], empty="-")
@@ -703,7 +672,7 @@ def _level(value: int) -> Text:
 def tiles_text(view: dict[str, Any], names: Sequence[str] | None = None) -> Group | None:
     """The garden tiles each seat has planted (they count for the Amyitis card at the end)."""
     lines: list[RenderableType] = []
-    for p in view["player_info"]:
+    for p in view["players"]:
         if not p["tiles"]:
             continue
         line = Text("  ")
@@ -722,7 +691,7 @@ def final_panel(view: dict[str, Any], names: Sequence[str] | None = None) -> Gro
     tie-breaks (garden tiles, talents), and the winners."""
     if not _over(view):
         return None
-    players = view["player_info"]
+    players = view["players"]
     sources = list(players[0]["points"])
     table = TextTable()
     table.add_column("seat")
@@ -731,7 +700,7 @@ def final_panel(view: dict[str, Any], names: Sequence[str] | None = None) -> Gro
     table.add_column("total", justify="right")
     table.add_column("tiles", justify="right")
     table.add_column("tal", justify="right")
-    scores = view.get("scores") or [p["score"] for p in players]
+    scores = [p["score"] for p in players]
     for s in kit.best_first(scores):
         p = players[s]
         table.add_row(
@@ -741,7 +710,7 @@ def final_panel(view: dict[str, Any], names: Sequence[str] | None = None) -> Gro
             str(len(p["tiles"])),
             str(p["talents"]),
         )
-    line = kit.winners_line(view.get("winners", []), SEATS, names)
+    line = kit.winners_line(view["winners"], SEATS, names)
     rules = view["rules"]
     steps = [f"{tiles}+ tiles {vp} VP" for tiles, vp in rules["amyitis_bonus"]]
     more = {
@@ -751,7 +720,8 @@ def final_panel(view: dict[str, Any], names: Sequence[str] | None = None) -> Gro
     legend = ", ".join(
         f"{POINT_SHORT.get(k, k)} {POINT_WORDS.get(k, k)}{more.get(k, '')}" for k in sources
     )
-    note = Text(f"{legend}. Ties: most tiles, then most talents (tal).", style=DIM)
+    ties = ", then ".join(TIEBREAK_WORDS.get(k, f"most {k}") for k in rules["tiebreak"])
+    note = Text(f"{legend}. Ties: {ties}.", style=DIM)
     return Group(Text("Final scoring", style="bold"), table, line, note)
 
 
@@ -765,7 +735,7 @@ def task_text(view: dict[str, Any], names: Sequence[str] | None = None) -> Text:
     text = Text(view["task"])
     if seat is None:
         return text
-    me = view["player_info"][seat]
+    me = view["players"][seat]
     city = view["track"]["cities"][view["track"]["caravan"]]
     rules = view["rules"]
     second = view["pending"]["second"]
@@ -781,12 +751,11 @@ def task_text(view: dict[str, Any], names: Sequence[str] | None = None) -> Text:
         text.append(
             f" ({_title(city['name'])}: {offers}, paying {city['demand']} or wine)", style=DIM
         )
-    elif phase == "plant city" and city.get("plant"):
-        face = city["plant"]["up"]
-        reach = face["quality"] + me["gardeners"]
+    elif phase == "plant city" and view["pending"]["plant"]:
+        plant = view["pending"]["plant"]
         text.append(
-            f" ({_title(city['name'])}: a quality {face['quality']} plant, reaching quality "
-            f"{reach} with the gardeners; paying ",
+            f" ({_title(city['name'])}: a quality {plant['quality']} plant, reaching quality "
+            f"{plant['reach']} with the gardeners; paying ",
             style=DIM,
         )
         text.append_text(_pay_text(view, city))
@@ -803,7 +772,11 @@ def task_text(view: dict[str, Any], names: Sequence[str] | None = None) -> Text:
         held = _held(me["resources"])
         text.append(f" (holds {held}, keeps {me['storage_limit']})", style=DIM)
     elif phase == "irrigate":
-        text.append(" (open spaces are marked +)", style=DIM)
+        irrigation = view["pending"]["irrigation"] or {"source": "", "points": 0}
+        cube = IRRIGATION_CUBES.get(irrigation["source"], "the cube")
+        points = irrigation["points"]
+        scores = f"{cube} scores {points} VP" if points else f"{cube} scores no points"
+        text.append(f" (open spaces are marked +; {scores})", style=DIM)
     elif phase == "procession":
         text.append(" (its own cube goes there, a grey cube into each other temple)", style=DIM)
     elif phase == "tammouz field":
@@ -820,7 +793,7 @@ def status_text(view: dict[str, Any], names: Sequence[str] | None = None) -> Tex
     """Whose decision it is and what it is (or the winners), with the round."""
     viewer = view["seat"]
     if _over(view):
-        return kit.game_over_text(view.get("winners", []), SEATS, names, viewer)
+        return kit.game_over_text(view["winners"], SEATS, names, viewer)
     heading = f"Round {view['round']} ({view['phase']}): "
     text = kit.turn_heading(heading, view["current"], SEATS, names, viewer)
     text.append(" must ")
@@ -834,141 +807,45 @@ def status_text(view: dict[str, Any], names: Sequence[str] | None = None) -> Tex
 MoveNote = kit.LogNote
 """One action as the log shows it (the same for every viewer: nothing in an Amyitis move is
 secret, so ``private`` and ``public`` are the same :attr:`words`). ``deltas`` are the points
-it moved, the automatic steps included; ``events`` what followed: the steps the engine took
-as the only option, a field row completed, a new round, the end."""
+it moved, the automatic steps included; ``seen`` what followed, for each viewer: the steps
+the engine took as the only option by other seats, then the events the engine recorded."""
 
 
 _MOVER_STEPS = ("field", "temple", "sell", "irrigate", "court", "plant", "take", "choose")
 """Automatic steps that, right after a move, are the mover's own follow-up decision."""
 
 
-def _gained(pb: dict[str, Any], pa: dict[str, Any], name: str) -> bool:
-    return bool(pa["resources"].get(name, 0) > pb["resources"].get(name, 0))
-
-
-def _automatic(va: dict[str, Any], seat: int) -> tuple[list[str], list[str]]:
+def _automatic(va: dict[str, Any], seat: int) -> tuple[list[str], list[dict[str, Any]]]:
     """The decisions the engine took after the move because each was the only option, with
-    the seat that took each (``va["automatic_moves"]``), as (words joined to the move, events):
-    the mover's own follow-up right after its move is joined to it, the rest name their seat."""
+    the seat that took each (``va["automatic_moves"]``), as (words joined to the move, lines
+    of the log): the mover's own follow-up right after its move is joined to it, the rest
+    name their seat."""
     joined: list[str] = []
-    events: list[str] = []
+    steps: list[dict[str, Any]] = []
     for step in va["automatic_moves"]:
         kind = step["action"].split()[0]
-        if not events and step["seat"] == seat and kind in _MOVER_STEPS:
+        if not steps and step["seat"] == seat and kind in _MOVER_STEPS:
             joined.append(f"then {step['words']} (the only option)")
         else:
             why = "nothing else possible" if kind == "pass" else "the only option"
-            events.append(f"seat {step['seat']} {step['words']} ({why})")
-    return joined, events
-
-
-def _planting(vb: dict[str, Any], va: dict[str, Any]) -> list[str]:
-    """A planting: the tile taken and its bonus, the plant card turned, grey cubes placed."""
-    events: list[str] = []
-    tiles_b = {sq["id"]: sq["tile"] for sq in vb["garden"]["squares"]}
-    for sq in va["garden"]["squares"]:
-        tile = tiles_b.get(sq["id"])
-        if tile is not None and sq["tile"] is None:
-            events.append(f"takes {tile['id']} ({bonus_words(tile['bonus'])})")
-    for cb, ca in zip(vb["track"]["cities"], va["track"]["cities"], strict=True):
-        if cb.get("plant") and ca.get("plant") and cb["plant"]["face"] != ca["plant"]["face"]:
-            events.append(
-                f"{_title(ca['name'])}'s plant card turns to {face_text(ca['plant']['up'])}"
-            )
-    grey = sum(
-        1
-        for sb, sa in zip(vb["garden"]["spaces"], va["garden"]["spaces"], strict=True)
-        if sb["owner"] is None and sa["owner"] == "neutral"
-    )
-    if grey:
-        events.append(
-            f"{grey} grey cube{'s' if grey > 1 else ''} on the sides towards planted squares"
-        )
-    return events
-
-
-def _field_events(vb: dict[str, Any], va: dict[str, Any]) -> list[str]:
-    """A field row completed (its cubes left it): who got the Gardener."""
-    events: list[str] = []
-    for fb, fa in zip(vb["fields"], va["fields"], strict=True):
-        before = sum(1 for s in fb["spaces"] if s["owner"] is not None)
-        after = sum(1 for s in fa["spaces"] if s["owner"] is not None)
-        if after >= before:
-            continue
-        gained = [
-            pa["seat"]
-            for pb, pa in zip(vb["player_info"], va["player_info"], strict=True)
-            if pa["gardeners"] > pb["gardeners"]
-        ]
-        who = f"a Gardener to seat {gained[0]}" if gained else "no Gardener left to give"
-        events.append(f"field row {fa['row']} completed: {who}, its cubes go home")
-    return events
-
-
-def _temple_events(vb: dict[str, Any], va: dict[str, Any], described: dict[str, Any]) -> list[str]:
-    """What the procession and the temples' rewards did: the grey cubes, what the 2nd
-    (``pending["second"]``) took of Ishtar's reward and Marduk's points (both read off the
-    views)."""
-    events: list[str] = []
-    kind = described["type"]
-    if kind == "procession":
-        grey = [t for t in va["temples"] if t != described["temple"]]
-        events.append(f"grey cubes into {' and '.join(_title(t) for t in grey)}")
-    second = vb["pending"]["second"]
-    if kind == "ishtar" and second is not None:
-        pb, pa = vb["player_info"][second], va["player_info"][second]
-        got = [item for item in ("camel", "talent") if pa[item + "s"] > pb[item + "s"]]
-        events.append(f"seat {second} (2nd) takes {'the ' + got[0] if got else 'nothing'}")
-    marduk = [
-        (pa["points"]["marduk"] - pb["points"]["marduk"], pa["seat"])
-        for pb, pa in zip(vb["player_info"], va["player_info"], strict=True)
-    ]
-    gains = [f"seat {s} +{vp}" for vp, s in sorted(marduk, reverse=True) if vp > 0]
-    if gains:
-        events.append(f"Marduk: {', '.join(gains)}")
-    return events
+            parts = [seat_part(step["seat"]), f" {step['words']} ({why})"]
+            steps.append({"type": "automatic", "parts": parts, "seat": step["seat"]})
+    return joined, steps
 
 
 def move_note(
     before: AmyitisState, after: AmyitisState, seat: int, action: AmyitisAction, number: int
 ) -> MoveNote:
     """Describe ``action`` (by ``seat``, the ``number``-th of the game) for the log: the
-    game's words, what it cost, the engine's automatic steps, and what the views show it
-    brought about."""
-    described = after.game.describe_action(action, seat, None)
-    vb, va = before.view(None), after.view(None)
-    words: str = described["words"]
-    kind = described["type"]
-    if kind == "recruit":
-        cost = vb["craft_rows"][described["row"] - 1]["cost"] or 0
-        if cost:
-            words += f", paying {plural(cost, 'talent')}"
-    elif kind == "caravan":
-        cost = vb["caravan_costs"].get(described["city"])
-        if cost:
-            words += f", paying {plural(cost, 'camel')}"
-    elif kind == "field":
-        row = next(f for f in vb["fields"] if f["row"] == described["field"])
-        free = next((s["resource"] for s in row["spaces"] if s["owner"] is None), None)
-        pb, pa = vb["player_info"][seat], va["player_info"][seat]
-        if free is not None:
-            got = _gained(pb, pa, free) or vb["stock"]["resources"].get(free, 0) > 0
-            words += f", taking {free}" if got else f" ({free}: none left in the stock)"
-    joined, others = _automatic(va, seat)
+    game's words, the engine's automatic steps, and what it caused (``after.events``, the
+    engine's events as each viewer may read them)."""
+    words: str = after.game.describe_action(action, seat, None)["words"]
+    joined, steps = _automatic(after.view(None), seat)
     if joined:
         words += ", " + ", ".join(joined)
-    events = (
-        _planting(vb, va) if "plant" in (kind, *(t.split()[0] for t in va["automatic"])) else []
-    )
-    events += _field_events(vb, va)
-    events += _temple_events(vb, va, described)
-    events += others
-    if va["round"] != vb["round"] and not _over(va):
-        events.append(f"round {va['round']} begins, seat {va['start']} starts")
-    if _over(va):
-        events.append("game over: final scoring")
+    seen = tuple((*steps, *events) for events in kit.events_seen(after))
     deltas = kit.points_moved(before.scores(), after.scores())
-    return MoveNote(number, seat, words, words, deltas, tuple(events))
+    return MoveNote(number, seat, words, words, deltas, seen)
 
 
 # --------------------------------------------------------------------------- the screen

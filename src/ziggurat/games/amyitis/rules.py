@@ -8,6 +8,10 @@ the player to move always has a real choice: :func:`apply` plays the chosen acti
 :func:`settle` takes every decision left with one option and lists it in
 ``state.automatic`` (the kernel's ``automatic_steps``). :mod:`.scoring` hands out the points.
 
+What each step caused is recorded as it happens, as plain tuples appended to
+``state.events`` (the kinds and their layouts are :mod:`.events`; the kernel empties them
+before each action, so they hold the chosen action's and its automatic steps').
+
 The functions work on the state they are handed, in place; :class:`~.state.AmyitisState`
 uses them as its kernel hooks (``_generate_legal``, ``_why_not``, ``_apply``). A reader
 looking for "may seat 2 do this now, and if not, why?" or "what happens next?" finds it here.
@@ -17,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import scoring
+from . import events, scoring
 from .actions import (
     CARAVAN,
     CHOOSE,
@@ -47,6 +51,7 @@ from .components import (
     CRAFTS,
     ENGINEER,
     GARDENER,
+    GARDENER_QUALITY,
     ISHTAR,
     MAX_LEVEL,
     MERCHANT,
@@ -147,7 +152,7 @@ def irrigated(state: AmyitisState, square: int) -> bool:
 def plantable(state: AmyitisState, seat: int, quality: int) -> list[int]:
     """The squares ``seat`` may plant with a plant of printed ``quality`` (§6.3)."""
     data = state.game.data
-    reach = quality + state.gardeners[seat]
+    reach = quality + state.gardeners[seat] * GARDENER_QUALITY
     needed = data.quality_needed
     floor = data.square_floor
     tiles = state.square_tile
@@ -444,8 +449,11 @@ def play(state: AmyitisState, action: AmyitisAction) -> None:
     kind = action.kind
     seat = state.current
     if kind == PASS:
-        state.passed.append(seat)
-        state.talents[seat] += state.game.data.pass_first_income
+        passed = state.passed
+        income = state.game.data.pass_first_income
+        state.events += ((events.PASSED, seat, income, len(passed)),)
+        passed.append(seat)
+        state.talents[seat] += income
         _next_turn(state)
     elif kind == RECRUIT:
         _recruit(state, seat, action.row, action.craft)
@@ -460,13 +468,20 @@ def play(state: AmyitisState, action: AmyitisAction) -> None:
         _next_turn(state)
     elif kind == IRRIGATE:
         _irrigate(state, seat, action.space)
-        add_points(state, seat, state.irrigate_vp, state.irrigate_source)
+        points = state.irrigate_vp
+        if points:
+            source = state.irrigate_source
+            add_points(state, seat, points, source)
+            state.events += ((events.IRRIGATION_POINTS, seat, action.space, points, source),)
         _next_turn(state)
     elif kind == CARAVAN:
         _caravan(state, seat, action.city)
     elif kind == SELL:
         _pay(state, seat, action.tokens)
-        add_points(state, seat, state.game.data.babylon_vp * len(action.tokens), BABYLON_POINTS)
+        sold = len(action.tokens)
+        points = state.game.data.babylon_vp * sold
+        add_points(state, seat, points, BABYLON_POINTS)
+        state.events += ((events.SOLD, seat, sold, points),)
         if state.cubes[seat] and irrigable(state):
             state.irrigate_vp = state.game.data.babylon_irrigation_vp
             state.irrigate_source = BABYLON_POINTS
@@ -518,17 +533,21 @@ def _pay(state: AmyitisState, seat: int, tokens: tuple[int, ...]) -> None:
         state.res_stock[r] += 1
 
 
-def gain_resource(state: AmyitisState, seat: int, r: int) -> None:
-    """One token from the stock; an empty stock gives nothing (§3.6)."""
+def gain_resource(state: AmyitisState, seat: int, r: int) -> bool:
+    """One token from the stock; an empty stock gives nothing (§3.6). Whether one came."""
     if state.res_stock[r]:
         state.res_stock[r] -= 1
         state.res[5 * seat + r] += 1
+        return True
+    return False
 
 
-def gain_camels(state: AmyitisState, seat: int, count: int) -> None:
+def gain_camels(state: AmyitisState, seat: int, count: int) -> int:
+    """Up to ``count`` camels from the stock (§3.6); how many came."""
     got = min(count, state.camel_stock)
     state.camel_stock -= got
     state.camels[seat] += got
+    return got
 
 
 def _take_court(state: AmyitisState, seat: int, court: int) -> None:
@@ -537,17 +556,25 @@ def _take_court(state: AmyitisState, seat: int, court: int) -> None:
         if state.gardeners_left:
             state.gardeners_left -= 1
             state.gardeners[seat] += 1
+            state.events += ((events.COURT_CARD, seat, court, 0, 0),)
+        else:
+            state.events += ((events.COURT_CARD, seat, court, -1, 0),)
         return
     index = 3 * seat + court
     level = state.levels[index]
     if not court_available(state, seat, court):
-        return  # a tile's court bonus with no card left is lost (§3.5)
+        # a tile's court bonus with no card left is lost (§3.5)
+        state.events += ((events.COURT_CARD, seat, court, -1, 0),)
+        return
     state.court_left[3 * court + level] -= 1
     if level:
         state.court_left[3 * court + level - 1] += 1
     state.levels[index] = level + 1
+    points = 0
     if court == PALACE:
-        add_points(state, seat, state.game.data.palace_vp[level], PALACES)
+        points = state.game.data.palace_vp[level]
+        add_points(state, seat, points, PALACES)
+    state.events += ((events.COURT_CARD, seat, court, level + 1, points),)
 
 
 # ---------------------------------------------------------------- the action phase
@@ -566,7 +593,9 @@ def _next_turn(state: AmyitisState) -> None:
     while True:
         seat = (seat + 1) % n
         if seat in passed:
-            state.talents[seat] += income
+            if income:
+                state.talents[seat] += income
+                state.events += ((events.PASS_INCOME, seat, income),)
             continue
         break
     state.current = seat
@@ -575,16 +604,20 @@ def _next_turn(state: AmyitisState) -> None:
 
 def _recruit(state: AmyitisState, seat: int, row: int, craft: int) -> None:
     data = state.game.data
-    state.talents[seat] -= row_cost(state, row)
+    cost = row_cost(state, row)
+    state.talents[seat] -= cost
     size = data.cards_per_row
     for i in range(row * size, (row + 1) * size):
         if state.row_cards[i] == craft and not state.row_taken[i]:
             state.row_taken[i] = True
             break
     if craft == MERCHANT:
-        gain_camels(state, seat, data.merchant_camels)
+        camels = gain_camels(state, seat, data.merchant_camels)
+        state.events += ((events.RECRUITED, seat, row, craft, cost, camels),)
         _next_turn(state)
-    elif craft == PEASANT:
+        return
+    state.events += ((events.RECRUITED, seat, row, craft, cost, 0),)
+    if craft == PEASANT:
         state.phase = PHASE_FIELD
     elif craft == PRIEST:
         state.phase = PHASE_TEMPLE
@@ -600,17 +633,23 @@ def _field(state: AmyitisState, seat: int, row: int) -> None:
     completed (§6.2): a Gardener to the majority, every cube back."""
     data = state.game.data
     cubes = state.fields[row]
-    gain_resource(state, seat, data.fields[row][len(cubes)])
+    resource = data.fields[row][len(cubes)]
+    got = gain_resource(state, seat, resource)
+    state.events += ((events.FIELD_CUBE, seat, row, resource, int(got)),)
     cubes.append(seat)
     state.cubes[seat] -= 1
     if len(cubes) < data.field_length:
         return
     winner = scoring.field_majority(state, row)
-    if winner >= 0 and state.gardeners_left:
+    given = winner >= 0 and state.gardeners_left > 0
+    if given:
         state.gardeners_left -= 1
         state.gardeners[winner] += 1
+    home = [0] * state.n
     for owner in cubes:
         state.cubes[owner] += 1
+        home[owner] += 1
+    state.events += ((events.FIELD_COMPLETED, row, winner, int(given), tuple(home)),)
     state.fields[row] = []
 
 
@@ -624,6 +663,7 @@ def _push(state: AmyitisState, temple: int, owner: int) -> None:
         out = line.pop()
         if out < state.n:
             state.cubes[out] += 1
+        state.events += ((events.CUBE_PUSHED_OUT, temple, out),)
 
 
 def _irrigate(state: AmyitisState, seat: int, space: int) -> None:
@@ -639,6 +679,7 @@ def _caravan(state: AmyitisState, seat: int, city: int) -> None:
     cost = caravan_cost(state, seat, city)
     state.camels[seat] -= cost
     state.camel_stock += cost
+    state.events += ((events.CARAVAN_MOVED, seat, state.caravan, city, cost),)
     state.caravan = city
     kind = data.city_kind[city]
     if kind == CITY_BABYLON:
@@ -661,11 +702,14 @@ def _plant(state: AmyitisState, seat: int, square: int, tokens: tuple[int, ...])
     state.tiles[seat].append(tile)
     add_points(state, seat, data.tile_vp[tile], TILES)
     state.talents[seat] += data.tile_talents[tile]
-    gain_camels(state, seat, data.tile_camels[tile])
+    camels = gain_camels(state, seat, data.tile_camels[tile])
+    state.events += ((events.TILE_TAKEN, seat, square, tile, tokens, camels),)
     if data.tile_court[tile] >= 0:
         _take_court(state, seat, data.tile_court[tile])
-    scoring.planting_majority(state, square, quality)
+    leader, points = scoring.planting_majority(state, square, quality)
+    state.events += ((events.IRRIGATION_MAJORITY, square, leader, points),)
     owners = state.space_owner
+    grey: list[int] = []
     for edge in data.square_edges[square]:
         a, b = data.edge_squares[edge]
         other = b if a == square else a
@@ -680,8 +724,12 @@ def _plant(state: AmyitisState, seat: int, square: int, tokens: tuple[int, ...])
             while empty:
                 low = empty & -empty
                 owners[low.bit_length() - 1] = NEUTRAL
+                grey.append(low.bit_length() - 1)
                 empty ^= low
+    if grey:
+        state.events += ((events.GREY_CUBES, square, tuple(sorted(grey))),)
     state.card_face[card] ^= 1
+    state.events += ((events.PLANT_TURNED, state.caravan, card, state.card_face[card]),)
     state.pending_resources = data.tile_resource_choice[tile]
     state.pending_choice = data.tile_court_choice[tile]
     _tile_choices(state)
@@ -723,7 +771,9 @@ def _procession(state: AmyitisState, seat: int, temple: int) -> None:
     gets nothing, §3.6, TV-23). The cube is home for the rewards that follow (e.g. the
     Tammouz field cube). Each temple gets one cube, so the grey cubes' order is free.
     """
-    if state.cubes[seat]:
+    placed = state.cubes[seat] > 0
+    state.events += ((events.PROCESSION, seat, temple, int(placed)),)
+    if placed:
         _push(state, temple, seat)
     for t in range(3):
         if t != temple:
@@ -734,27 +784,34 @@ def _procession(state: AmyitisState, seat: int, temple: int) -> None:
         state.second = second
         state.phase = PHASE_ISHTAR
         return
+    state.events += ((events.ISHTAR_REWARD, -1, -1, -1, -1),)
     _marduk(state)
 
 
 def _ishtar_items(state: AmyitisState, seat: int, item: int) -> None:
-    """1st takes the camel (0) or the talent (1); 2nd the other."""
-    for who, what in ((seat, item), (state.second, 1 - item)):
+    """1st takes the camel (0) or the talent (1); 2nd the other (no camel left: nothing)."""
+    second = state.second
+    took = []
+    for who, what in ((seat, item), (second, 1 - item)):
         if who < 0:
-            continue
-        if what == 0:
-            gain_camels(state, who, 1)
+            took.append(-1)
+        elif what == 0:
+            took.append(0 if gain_camels(state, who, 1) else -1)
         else:
             state.talents[who] += 1
+            took.append(1)
+    state.events += ((events.ISHTAR_REWARD, seat, took[0], second, took[1]),)
     state.second = -1
 
 
 def _marduk(state: AmyitisState) -> None:
     """Marduk's points, then Tammouz's 1st places a field cube (if he has one)."""
-    scoring.marduk_points(state)
+    state.events += ((events.MARDUK_REWARD, *scoring.marduk_points(state)),)
     first, second = scoring.temple_ranks(state, TAMMOUZ)
     state.second = second
-    if first >= 0 and state.cubes[first]:
+    has_cube = first >= 0 and state.cubes[first] > 0
+    state.events += ((events.TAMMOUZ_REWARD, first, second, int(has_cube)),)
+    if has_cube:
         state.current = first
         state.phase = PHASE_TAMMOUZ_FIELD
         return
@@ -764,10 +821,12 @@ def _marduk(state: AmyitisState) -> None:
 def _tammouz_exchange(state: AmyitisState) -> None:
     second = state.second
     state.second = -1
-    if second >= 0 and exchange_options(state, second):
-        state.current = second
-        state.phase = PHASE_EXCHANGE
-        return
+    if second >= 0:
+        if exchange_options(state, second):
+            state.current = second
+            state.phase = PHASE_EXCHANGE
+            return
+        state.events += ((events.NO_EXCHANGE, second),)
     _storage_start(state)
 
 
@@ -801,9 +860,17 @@ def _end_round(state: AmyitisState) -> None:
 
 
 def _finish(state: AmyitisState) -> None:
-    """Final scoring (§7), and the game is over."""
+    """Final scoring (§7), and the game is over (few garden tiles are left)."""
+    left = sum(1 for t in state.square_tile if t >= 0)
+    threshold = state.game.data.end_threshold[state.n]
     scoring.final_scoring(state)
+    for s, (bonus, leftover) in enumerate(state.end_bonus):
+        tiles = len(state.tiles[s])
+        state.events += ((events.FINAL_SCORED, s, tiles, bonus, state.resources_held(s), leftover),)
     state.phase = PHASE_OVER
+    winners = tuple(scoring.winners(state))
+    decided = scoring.decided_by(state)
+    state.events += ((events.GAME_OVER, left, threshold, winners, decided),)
 
 
 # ---------------------------------------------------------------- a new round
@@ -818,7 +885,10 @@ def new_round(state: AmyitisState) -> None:
     count = state.game.craft_rows * data.cards_per_row
     state.row_cards = deck[:count]
     state.row_taken = [False] * count
-    scoring.pay_bankers(state)
+    state.events += ((events.NEW_ROUND, state.round, state.start),)
+    paid = scoring.pay_bankers(state)
+    if paid is not None:
+        state.events += ((events.BANKERS_PAID, *paid),)
     state.passed = []
     state.current = state.start
     state.phase = PHASE_ACTION

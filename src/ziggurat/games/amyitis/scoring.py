@@ -116,37 +116,56 @@ def square_leader(state: AmyitisState, square: int) -> int:
     return -1
 
 
-def planting_majority(state: AmyitisState, square: int, quality: int) -> None:
+def planting_majority(state: AmyitisState, square: int, quality: int) -> tuple[int, int]:
     """The irrigation majority around a square just planted scores the plant's printed
-    quality (or, by the data's alternative reading, the square's floor) (§6.3)."""
+    quality (or, by the data's alternative reading, the square's floor) (§6.3). Returns
+    ``(leader or -1, points)`` for the rules' event."""
     leader = square_leader(state, square)
-    if leader >= 0:
-        data = state.game.data
-        points = quality if data.majority_by_quality else data.square_floor[square]
-        add_points(state, leader, points, MAJORITIES)
+    if leader < 0:
+        return -1, 0
+    data = state.game.data
+    points = quality if data.majority_by_quality else data.square_floor[square]
+    add_points(state, leader, points, MAJORITIES)
+    return leader, points
 
 
-def marduk_points(state: AmyitisState) -> None:
-    """Marduk's 1st and 2nd score the data's points at the procession (§6.4)."""
+def marduk_points(state: AmyitisState) -> tuple[int, int, tuple[int, ...]]:
+    """Marduk's 1st and 2nd score the data's points at the procession (§6.4). Returns
+    ``(1st, 2nd, points per seat)`` (-1: nobody) for the rules' event."""
     first, second = temple_ranks(state, MARDUK)
+    gained = [0] * state.n
     for who, points in zip((first, second), state.game.data.marduk_vp, strict=True):
         if who >= 0:
             add_points(state, who, points, MARDUK_POINTS)
+            gained[who] += points
+    return first, second, tuple(gained)
 
 
 # ---------------------------------------------------------------- income and the end
 
 
-def pay_bankers(state: AmyitisState) -> None:
-    """Each Banker card's income at the start of a round: talents and points by level (§6.1)."""
+def pay_bankers(state: AmyitisState) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """Each Banker card's income at the start of a round: talents and points by level (§6.1).
+    Returns ``(talents per seat, points per seat)`` for the rules' event, None when no seat
+    holds a Banker."""
     income = state.game.data.banker_income
     levels = state.levels
-    for seat in range(state.n):
+    n = state.n
+    talents_paid: list[int] | None = None
+    points_paid = [0] * n
+    for seat in range(n):
         level = levels[3 * seat + BANKER]
         if level:
             talents, points = income[level - 1]
             state.talents[seat] += talents
             add_points(state, seat, points, BANKERS)
+            if talents_paid is None:
+                talents_paid = [0] * n
+            talents_paid[seat] = talents
+            points_paid[seat] = points
+    if talents_paid is None:
+        return None
+    return tuple(talents_paid), tuple(points_paid)
 
 
 def final_scoring(state: AmyitisState) -> None:
@@ -167,16 +186,35 @@ def final_scoring(state: AmyitisState) -> None:
         state.end_bonus.append((bonus, leftover))
 
 
-def winners(state: AmyitisState) -> list[int]:
-    """Most points; ties by the data's tie-break (garden tiles, then talents), then shared.
-    Nobody before the end."""
-    if state.phase != PHASE_OVER:
-        return []
+def _ranking_keys(state: AmyitisState) -> list[list[int]]:
+    """Each seat's points, then its values for the data's tie-breaks, in order."""
     keys = []
     for seat in range(state.n):
         key = [state.vp[seat]]
         for rule in state.game.data.tiebreak:
             key.append(len(state.tiles[seat]) if rule == "garden_tiles" else state.talents[seat])
         keys.append(key)
+    return keys
+
+
+def winners(state: AmyitisState) -> list[int]:
+    """Most points; ties by the data's tie-break (garden tiles, then talents), then shared.
+    Nobody before the end."""
+    if state.phase != PHASE_OVER:
+        return []
+    keys = _ranking_keys(state)
     best = max(keys)
     return [s for s in range(state.n) if keys[s] == best]
+
+
+def decided_by(state: AmyitisState) -> str:
+    """What decided the winners (for the end's event): ``"points"`` when one seat has the
+    most, the name of the data's tie-break that left one seat ahead, or ``"shared"`` when
+    the tie-breaks leave several."""
+    keys = _ranking_keys(state)
+    rules = ("points", *state.game.data.tiebreak)
+    for depth, rule in enumerate(rules, start=1):
+        best = max(k[:depth] for k in keys)
+        if sum(1 for k in keys if k[:depth] == best) == 1:
+            return rule
+    return "shared"

@@ -1,5 +1,5 @@
 """The saved form of a state, the random generator included: :func:`state_fields` writes
-what follows the kernel's preamble (format, game, options, data version), and
+what follows the kernel's preamble (format, game, options, data version, events), and
 :func:`read_state` reads it back once the kernel has checked that preamble.
 
 Things are written by their data-file names (resources, craftsmen, squares, spaces, tiles,
@@ -73,7 +73,6 @@ class PendingJson(_Model):
 class StateJson(StatePreamble):
     """The whole saved state: the kernel's preamble, then Amyitis's fields."""
 
-    format: Literal[1]
     game: Literal["amyitis"]
     rng: int = Field(ge=0, lt=1 << 64)
     round: int = Field(ge=1)

@@ -22,7 +22,7 @@ from ziggurat.core.rng import Rng
 
 from . import rules, scoring
 from .components import EMPTY
-from .phases import PHASE_ACTION, PHASE_OVER
+from .phases import PHASE_ACTION, PHASE_NAMES, PHASE_OVER
 from .scoring import ENGINEERS, SOURCE_COUNT
 
 if TYPE_CHECKING:
@@ -129,6 +129,9 @@ class AmyitisState(BaseState):
 
     # ----------------------------------------------------------------- the kernel's hooks
 
+    def phase_name(self) -> str:
+        return PHASE_NAMES[self.phase]
+
     def is_terminal(self) -> bool:
         return self.phase == PHASE_OVER
 
@@ -175,6 +178,7 @@ class AmyitisState(BaseState):
         other.round = self.round
         other.start = self.start
         other.current = self.current
+        other.events = self.events
         other.phase = self.phase
         other.irrigate_vp = self.irrigate_vp
         other.irrigate_source = self.irrigate_source
@@ -256,3 +260,4 @@ class AmyitisState(BaseState):
         self.rng = rng
         rules.new_round(self)
         rules.settle(self)
+        self.events = ()  # a new game starts with no move made: nothing to tell yet

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ziggurat.core.api import TERMINAL
 from ziggurat.core.rng import Rng
 
 from . import rules, scoring
@@ -23,12 +22,13 @@ from .components import (
     CITY_KINDS,
     COURTS,
     CRAFTS,
+    GARDENER_QUALITY,
     NEUTRAL,
     RESOURCES,
     TEMPLES,
 )
 from .describe import describe_action
-from .phases import PHASE_NAMES, PHASE_OVER, PHASE_TASKS
+from .phases import PHASE_IRRIGATE, PHASE_OVER, PHASE_PLANT, PHASE_TASKS
 from .scoring import POINT_SOURCES, SOURCE_COUNT
 
 if TYPE_CHECKING:
@@ -128,8 +128,6 @@ def seat_json(state: AmyitisState, seat: int) -> dict[str, Any]:
     data = state.game.data
     levels = state.levels[3 * seat : 3 * seat + 3]
     return {
-        "seat": seat,
-        "score": state.vp[seat],
         "talents": state.talents[seat],
         "camels": state.camels[seat],
         "resources": resources_dict(state.res[5 * seat : 5 * seat + 5]),
@@ -159,8 +157,71 @@ def _caravan_costs(state: AmyitisState) -> dict[str, int | None]:
     return out
 
 
+def _vp(points: int) -> str:
+    return f"{points} VP" if points else "no VP"
+
+
+def _camels(count: int) -> str:
+    return f"{count} camel" if count == 1 else f"{count} camels"
+
+
+def temple_rewards(state: AmyitisState) -> dict[str, list[str]]:
+    """Each temple's rewards for its 1st and its 2nd, in words (§6.4; with the data's values):
+    what a front end writes beside a temple. How many places are rewarded at this player
+    count is ``temple_places_rewarded``."""
+    data = state.game.data
+    exchange = "an exchange of a resource" + ("" if data.tammouz_may_give_wine else " (not wine)")
+    return {
+        "ishtar": ["a camel or a talent", "the other"],
+        "marduk": [_vp(points) for points in data.marduk_vp],
+        "tammouz": ["a field cube and its resource", exchange],
+    }
+
+
+def craft_texts(state: AmyitisState) -> dict[str, list[str]]:
+    """What each craftsman does when recruited (§6.2; with the data's values), short (on the
+    card) and in a sentence: ``{craft: [short, long]}``."""
+    data = state.game.data
+    points = f", {data.engineer_vp} VP" if data.engineer_vp else ""
+    camels = _camels(data.merchant_camels)
+    return {
+        "peasant": ["field cube + its resource", "a cube on a field row, taking its resource"],
+        "priest": ["a cube into a temple", "a cube into a temple, pushing the others on"],
+        "engineer": [f"irrigation cube{points}", f"a cube on an irrigation space{points}"],
+        "merchant": [camels, f"{camels} from the stock"],
+    }
+
+
+def pending_plant(state: AmyitisState) -> dict[str, Any] | None:
+    """While a plant city waits for its planting: the plant's printed quality, how far it
+    reaches with the deciding seat's Gardeners (each adds ``gardener_quality``), and the
+    squares it may go on (irrigated, a tile on them, a floor within reach)."""
+    if state.phase != PHASE_PLANT:
+        return None
+    data = state.game.data
+    seat = state.current
+    _card, quality, _demand = rules.plant_demand(state, state.caravan)
+    squares = rules.plantable(state, seat, quality)
+    return {
+        "city": data.city_names[state.caravan],
+        "quality": quality,
+        "reach": quality + state.gardeners[seat] * GARDENER_QUALITY,
+        "squares": [data.square_ids[q] for q in squares],
+    }
+
+
+def pending_irrigation(state: AmyitisState) -> dict[str, Any] | None:
+    """While an irrigation space is being chosen: what the cube scores and why (an engineer's,
+    or the one after a sale at Babylon), as ``{source, points}`` (``source`` one of the
+    point sources)."""
+    if state.phase != PHASE_IRRIGATE:
+        return None
+    return {"source": POINT_SOURCES[state.irrigate_source], "points": state.irrigate_vp}
+
+
 def rules_json(state: AmyitisState) -> dict[str, Any]:
-    """The rule values a table shows in its legends, from the data file in use."""
+    """The rule values a table shows in its legends, from the data file in use (and the
+    rewards and craftsmen's effects worded with them)."""
     data = state.game.data
     return {
         "recruit_costs": list(data.recruit_costs),
@@ -184,6 +245,9 @@ def rules_json(state: AmyitisState) -> dict[str, Any]:
         "tammouz_may_give_wine": data.tammouz_may_give_wine,
         "tiebreak": list(data.tiebreak),
         "temple_tie_rule": "rightmost" if data.temple_tie_rightmost else "none",
+        "gardener_quality": GARDENER_QUALITY,
+        "temple_rewards": temple_rewards(state),
+        "craft_texts": craft_texts(state),
     }
 
 
@@ -211,16 +275,11 @@ def view(state: AmyitisState, seat: int | None) -> dict[str, Any]:
     on_board = {t for t in state.square_tile if t >= 0}
     owned = {t for tiles in state.tiles for t in tiles}
     out: dict[str, Any] = {
-        "game": game.name,
-        "players": state.n,
-        "seat": seat,
+        "players": [seat_json(state, s) for s in range(state.n)],
         "round": state.round,
-        "phase": PHASE_NAMES[state.phase],
         "task": PHASE_TASKS[state.phase],
-        "current": TERMINAL if over else state.current,
         "start": state.start,
         "pass_order": list(state.passed),
-        "player_info": [seat_json(state, s) for s in range(state.n)],
         "craft_rows": rows,
         "fields": [
             {
@@ -254,6 +313,8 @@ def view(state: AmyitisState, seat: int | None) -> dict[str, Any]:
             "resources": state.pending_resources,
             "court_choice": state.pending_choice,
             "second": None if state.second < 0 else state.second,
+            "irrigation": pending_irrigation(state),
+            "plant": pending_plant(state),
         },
         "automatic": [a.text for a in state.automatic],
         "automatic_moves": [
@@ -275,8 +336,6 @@ def view(state: AmyitisState, seat: int | None) -> dict[str, Any]:
         out["final"] = [
             {"amyitis": bonus, "leftover": leftover} for bonus, leftover in state.end_bonus
         ]
-        out["scores"] = state.scores()
-        out["winners"] = state.winners()
     return out
 
 

@@ -29,6 +29,7 @@ from ziggurat.core.action import Action, ActionTable
 from ziggurat.core.errors import IllegalAction
 
 from .board import Board
+from .cards import CARD_EXTRA_TURN
 from .pieces import TOKEN_BY_LETTER, TOKEN_LETTERS, TOKEN_NAMES, format_coord
 
 PLACE, END, SCORE, CARD, EXTRA, NO_EXTRA = range(6)
@@ -192,6 +193,8 @@ def describe_action(
         out["card"] = action.card
         out["words"] = f"takes ziggurat card {action.card}"
     else:
+        if kind != END:
+            out["card"] = CARD_EXTRA_TURN
         out["words"] = {
             END: "ends placement",
             EXTRA: "takes an extra turn (card 2)",

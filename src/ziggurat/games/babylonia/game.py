@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ziggurat.core.events import Event
 from ziggurat.core.kernel import BaseGame
 from ziggurat.core.options import Option, players_option
 from ziggurat.core.rng import Rng
 
-from . import rules, serialize, views
+from . import events, rules, serialize, views
 from .actions import BabyloniaActionTable, describe_action
 from .board import Board
 from .cards import CARD_AVAILABLE, CARD_NOT_IN_PLAY
@@ -100,6 +101,7 @@ class BabyloniaGame(BaseGame):
         self.face_down_field_access: bool = self.options["face_down_field_access"]
         self.data, self.data_version = load_data(data)
         self.board = Board.for_players(self.data, self.num_players)
+        self.card_names = {c.number: c.name for c in self.data.ziggurat_cards.cards}
         self.actions = BabyloniaActionTable(self.board)
 
     @classmethod
@@ -170,6 +172,11 @@ class BabyloniaGame(BaseGame):
         Another seat's token placed in the river lies face down, so its kind is left out.
         """
         return describe_action(self.board, action, actor, viewer)
+
+    def describe_event(self, event: Event, viewer: int | None) -> dict[str, Any]:
+        """A field, a city or a ziggurat scored, a card taken, the end and why
+        (:mod:`.events`)."""
+        return events.describe_event(self, event, viewer)
 
     def without_draws(self, view: dict[str, Any]) -> dict[str, Any]:
         """``view`` with the viewer's stand given by its size only (``stand_size``).

@@ -12,3 +12,12 @@ from __future__ import annotations
 PHASE_PLACE, PHASE_SCORE, PHASE_CARD, PHASE_EXTRA, PHASE_OVER = range(5)
 PHASE_NAMES = ("place", "score", "card", "extra", "over")
 """By phase: its name in views and saved states."""
+
+PHASE_TASKS = (
+    "places tokens",
+    "chooses what to score next",
+    "won a ziggurat and takes a card",
+    "may use card 2 for an extra turn",
+    "the game is over",
+)
+"""By phase: what the seat to decide does, for a status line ("Ann places tokens")."""

@@ -184,9 +184,9 @@ def render_legend(viewer: int | None) -> Text:
         ("[MS]", CITY_STYLE),
         " city\n",
         ("(5)", FIELD_STYLE),
-        " crop field 5/6/7 or ",
+        " crop field (points) or ",
         ("(C)", FIELD_STYLE),
-        ": 1 per city won   ",
+        ": per city won   ",
         ("~", RIVER_STYLE),
         " river\n",
         ("▲", ZIGGURAT_STYLE),
@@ -206,31 +206,25 @@ def render_legend(viewer: int | None) -> Text:
 def status_text(view: dict[str, Any], names: Sequence[str] | None = None) -> Text:
     """Whose turn it is and what they are deciding, in one or two lines."""
     viewer = view["seat"]
-    if view["terminal"]:
+    if view["over"]:
         return kit.game_over_text(view["winners"] or [], SEATS, names, viewer)
     phase = view["phase"]
-    current = view["current_player"]
+    current = view["current"]
     turn_player = view["turn_player"]
     text = kit.turn_heading(f"Turn {view['turn_number'] + 1}: ", current, SEATS, names, viewer)
+    text.append(f" {view['task']}")
     if phase == "place":
-        placed = view["placed_this_turn"]
-        text.append(f" places tokens ({placed} placed)")
+        text.append(f" ({view['placed_this_turn']} placed)")
         limit = view.get("first_round_tokens")
         if limit:
             text.append(
                 f"\nFirst round: this turn places exactly {plural(limit, 'token')}",
                 style="italic",
             )
-    elif phase == "score":
-        text.append(" chooses what to score next")
-    elif phase == "card":
-        text.append(" won a ziggurat and takes a card")
-        if turn_player != current:
-            text.append(" (")
-            text.append_text(seat_label(turn_player, names))
-            text.append("'s turn)")
-    elif phase == "extra":
-        text.append(f" may use card {CARD_EXTRA_TURN} for an extra turn")
+    elif phase == "card" and turn_player != current:
+        text.append(" (")
+        text.append_text(seat_label(turn_player, names))
+        text.append("'s turn)")
     return text
 
 
@@ -263,7 +257,7 @@ def players_table(
     table.add_column("stand", justify="right")
     table.add_column("bag", justify="right")
     table.add_column("cards", no_wrap=True)
-    current = view["current_player"]
+    current = view["current"]
     for p in view["players"]:
         s = p["seat"]
         cards = joined(
@@ -271,7 +265,7 @@ def players_table(
             for number in p["cards"]
         )
         table.add_row(
-            "▶" if s == current and not view["terminal"] else "",
+            "▶" if s == current and not view["over"] else "",
             seat_label(s, names, None if compact else viewer),
             str(p["score"]),
             str(p["cities"]),
@@ -342,70 +336,34 @@ def move_note(
     action: Action,
     number: int,
 ) -> MoveNote:
-    """Describe ``action`` (by ``seat``, the ``number``-th of the game) from public facts.
+    """Describe ``action`` (by ``seat``, the ``number``-th of the game) for the log: its
+    words, the points it moved and the events the engine recorded (``after.events``).
 
-    Facts come from the spectator views before and after, so nothing hidden can slip into
-    ``public`` or ``events``; only ``private`` names a face-down token's kind.
+    The hex is read off the spectator's view before the move, so nothing hidden can slip
+    into ``public``; only ``private`` names a face-down token's kind.
     """
     vb, va = before.view(None), after.view(None)
     hb = {_coord(h): h for h in vb["board"]}
-    ha = {_coord(h): h for h in va["board"]}
     text = str(action)
     private = public = text
     placed = None
     m = _PLACE_RE.match(text)
     if m:
         coord = placed = _parse_coord(m, 2)
-        target = hb.get(coord, {})
-        if target.get("terrain") == "river":
+        if hb.get(coord, {}).get("terrain") == "river":
             public = f"face-down token on {coord[0]},{coord[1]}"
             private = f"{text} face down"
-        elif target.get("content") == "field":
-            field = f" takes field {field_mark(target['tile'])}"
-            private += field
-            public += field
     m = _CARD_RE.match(text)
     card = _card(vb, int(m.group(1))) if m else None
     if card is not None:
         private = public = f"{text} ({card['name']})"
-
-    events: list[str] = []
-    scored_cities = [
-        f"{h['tile']} {r},{c}"
-        for (r, c), h in hb.items()
-        if h["content"] == "city" and ha[(r, c)]["content"] != "city"
-    ]
-    gained = [
-        s
-        for s in range(len(va["players"]))
-        if va["players"][s]["cities"] > vb["players"][s]["cities"]
-    ]
-    if scored_cities:
-        what = ("city " if len(scored_cities) == 1 else "cities ") + ", ".join(scored_cities)
-        if gained:
-            events.append(f"{what} won by seat {', '.join(map(str, gained))}")
-        else:
-            events.append(f"{what} tied, discarded")
-    scored_zigs = [
-        f"{r},{c}"
-        for (r, c), h in hb.items()
-        if h["content"] == "ziggurat" and not h["scored"] and ha[(r, c)]["scored"]
-    ]
-    if scored_zigs:
-        what = "ziggurat " + ", ".join(scored_zigs)
-        if va["phase"] == "card":
-            events.append(f"{what} won by seat {va['current_player']}")
-        else:
-            events.append(f"{what} tied, no card")
-    if va["terminal"]:
-        events.append("game over")
-    elif va["phase"] == "extra" and vb["phase"] != "extra":
-        events.append(f"seat {va['current_player']} may take an extra turn")
-    ends_turn = va["terminal"] or (
+    ends_turn = va["over"] or (
         (va["turn_number"], va["turn_player"]) != (vb["turn_number"], vb["turn_player"])
     )
     deltas = kit.points_moved(before.scores(), after.scores())
-    return MoveNote(number, seat, private, public, deltas, tuple(events), ends_turn, placed)
+    return MoveNote(
+        number, seat, private, public, deltas, kit.events_seen(after), ends_turn, placed
+    )
 
 
 def recent_placements(notes: Sequence[MoveNote], viewer: int | None) -> set[tuple[int, int]]:

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from ziggurat.core.api import TERMINAL
 from ziggurat.core.hexgrid import bit_list
 
-from . import placement, scoring
+from . import events, placement, scoring
 from .actions import CARD, END, EXTRA, NO_EXTRA, PLACE, SCORE
 from .cards import CARD_AVAILABLE, CARD_EXTRA_TURN, CARD_STAND_SEVEN, CARD_TEN_POINTS
 from .phases import PHASE_CARD, PHASE_EXTRA, PHASE_OVER, PHASE_PLACE, PHASE_SCORE
@@ -209,10 +209,9 @@ def place(state: BabyloniaState, token: int, b: int) -> None:
         if bit & state.fields:
             state.fields ^= bit
             tile = state.tile_at[b]
-            if tile == FIELD_CITIES:
-                state.score[p] += sum(state.cities_won)
-            else:
-                state.score[p] += tile - 10
+            points = field_points(state, tile)
+            state.score[p] += points
+            state.events += ((events.FIELD_TAKEN, p, b, tile, points),)
         else:
             state.free_land ^= bit
             state.land_list.remove(b)
@@ -228,7 +227,15 @@ def place(state: BabyloniaState, token: int, b: int) -> None:
     state.placed += 1
     state.placed_mask |= bit
     if bit & state.board.zig_touch_mask:
-        state.score[p] += sum(1 for m in state.board.zig_neighbours if own & m)
+        points = sum(1 for m in state.board.zig_neighbours if own & m)
+        state.score[p] += points
+        state.events += ((events.ZIGGURAT_POINTS, p, points),)
+
+
+def field_points(state: BabyloniaState, tile: int) -> int:
+    """What the crop field ``tile`` pays the token placed on it: its printed value, or for
+    the field with the city symbol one point per city won so far by anyone (rules §5.2)."""
+    return sum(state.cities_won) if tile == FIELD_CITIES else tile - 10
 
 
 def end_placement(state: BabyloniaState) -> None:
@@ -254,9 +261,12 @@ def continue_scoring(state: BabyloniaState) -> None:
 def score_hex(state: BabyloniaState, b: int) -> bool:
     """Score one surrounded hex; True when a ziggurat winner must now choose a card."""
     if state.cities >> b & 1:
-        scoring.score_city(state, b)
+        tile = state.tile_at[b]
+        paid = scoring.score_city(state, b)
+        state.events += ((events.CITY_SCORED, b, tile, paid.winner, paid.totals),)
         return False
     winner = scoring.score_ziggurat(state, b)
+    state.events += ((events.ZIGGURAT_SCORED, b, winner),)
     if winner < 0:
         return False
     state.phase = PHASE_CARD
@@ -267,9 +277,12 @@ def score_hex(state: BabyloniaState, b: int) -> bool:
 def take_card(state: BabyloniaState, seat: int, number: int) -> None:
     """``seat`` takes ziggurat card ``number``; card 1 pays its points at once, spent."""
     state.card_owner[number] = seat
+    points = 0
     if number == CARD_TEN_POINTS:
-        state.score[seat] += state.game.data.ziggurat_cards.card_1_points
+        points = state.game.data.ziggurat_cards.card_1_points
+        state.score[seat] += points
         state.card_spent |= 1 << CARD_TEN_POINTS
+    state.events += ((events.CARD_TAKEN, seat, number, points),)
 
 
 def finish_turn(state: BabyloniaState) -> None:
@@ -278,13 +291,17 @@ def finish_turn(state: BabyloniaState) -> None:
     refill(state, p)
     i = 4 * p
     stand = state.stand
-    if stand[i] + stand[i + 1] + stand[i + 2] + stand[i + 3] == 0 or state.cities.bit_count() < 2:
+    empty = stand[i] + stand[i + 1] + stand[i + 2] + stand[i + 3] == 0
+    if empty or state.cities.bit_count() < 2:
         state.phase = PHASE_OVER
         state.current = TERMINAL
+        why = "stand" if empty else "cities"
+        state.events += ((events.GAME_OVER, p, why, tuple(state.winners())),)
         return
     if state.card_owner[CARD_EXTRA_TURN] == p and not state.card_spent >> CARD_EXTRA_TURN & 1:
         state.phase = PHASE_EXTRA
         state.current = p
+        state.events += ((events.EXTRA_TURN, p),)
         return
     start_turn(state, (p + 1) % state.n)
 

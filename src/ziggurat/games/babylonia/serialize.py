@@ -1,6 +1,6 @@
 """The saved form of a state: its own fields after the kernel's preamble, and reading them.
 
-``to_json`` writes the kernel's preamble (format, game, options, data version) and then
+``to_json`` writes the kernel's preamble (format, game, options, data version, events) and then
 :func:`state_fields`; ``state_from_json`` checks the preamble against the game, then
 :func:`read_state` reads the rest. Reading is strict: the shape is checked by a schema, then
 the contents against the game (hexes in play, each seat's token count, the phase). A corrupt
@@ -68,7 +68,6 @@ class TurnJson(_Model):
 
 
 class StateJson(StatePreamble):
-    format: Literal[1]  # the kernel's JSON_FORMAT
     game: Literal["babylonia"]
     rng: int
     phase: Literal["place", "score", "card", "extra", "over"]

@@ -20,7 +20,7 @@ from ziggurat.core.rng import Rng
 
 from . import rules, scoring
 from .cards import CARD_AVAILABLE
-from .phases import PHASE_OVER, PHASE_PLACE
+from .phases import PHASE_NAMES, PHASE_OVER, PHASE_PLACE
 
 if TYPE_CHECKING:
     from .game import BabyloniaGame
@@ -111,6 +111,9 @@ class BabyloniaState(BaseState):
     def current_player(self) -> int:
         return self.current
 
+    def phase_name(self) -> str:
+        return PHASE_NAMES[self.phase]
+
     def is_terminal(self) -> bool:
         return self.phase == PHASE_OVER
 
@@ -130,6 +133,7 @@ class BabyloniaState(BaseState):
         other.game = self.game
         other.n = self.n
         other.current = self.current
+        other.events = self.events
         other._legal = self._legal
         other.board = self.board
         other.tile_at = self.tile_at

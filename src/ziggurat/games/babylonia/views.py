@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ziggurat.core.api import TERMINAL
 from ziggurat.core.hexgrid import iter_bits
 from ziggurat.core.rng import Rng
 
 from .cards import CARD_AVAILABLE, CARD_NOT_IN_PLAY
-from .phases import PHASE_NAMES, PHASE_PLACE, PHASE_SCORE
-from .pieces import CITY_NAMES, FIELD_NAMES, TOKEN_NAMES
+from .phases import PHASE_PLACE, PHASE_SCORE, PHASE_TASKS
+from .pieces import CITY_NAMES, FIELD_CITIES, FIELD_NAMES, TOKEN_NAMES
 from .placement import can_place, first_round_limit, turn_complete
+from .rules import field_points
 
 if TYPE_CHECKING:
     from .state import BabyloniaState
@@ -61,6 +61,12 @@ def hex_contents(state: BabyloniaState, seat: int | None) -> list[dict[str, Any]
         elif bit & state.fields:
             entry["content"] = "field"
             entry["tile"] = FIELD_NAMES[state.tile_at[b]]
+            points = entry["points"] = field_points(state, state.tile_at[b])
+            entry["pays"] = (
+                f"{points} now: 1 point per city won so far"
+                if state.tile_at[b] == FIELD_CITIES
+                else f"{points} points"
+            )
         out.append(entry)
     return out
 
@@ -72,8 +78,6 @@ def view(state: BabyloniaState, seat: int | None) -> dict[str, Any]:
     players = []
     for s in range(state.n):
         entry: dict[str, Any] = {
-            "seat": s,
-            "score": state.score[s],
             "cities": state.cities_won[s],
             "stand_size": sum(state.stand_counts(s)),
             "stand_capacity": state.stand_capacity(s),
@@ -99,26 +103,20 @@ def view(state: BabyloniaState, seat: int | None) -> dict[str, Any]:
                 "spent": bool(state.card_spent >> number & 1),
             }
         )
-    terminal = state.current == TERMINAL
     result: dict[str, Any] = {
-        "game": "babylonia",
-        "seat": seat,
+        "players": players,
         "options": dict(state.game.options),
-        "phase": PHASE_NAMES[state.phase],
-        "current_player": state.current,
+        "task": PHASE_TASKS[state.phase],
         "turn_player": state.turn_player,
         "turn_number": state.turn_number,
         "first_round_tokens": first_round_limit(state) or None,
         "placed_this_turn": state.placed,
         "board": hex_contents(state, seat),
-        "players": players,
         "cards": cards,
         "cities_on_board": state.cities.bit_count(),
         "to_score": [list(c) for c in state.board.coords_of(state.requiring_scoring())]
         if state.phase == PHASE_SCORE
         else [],
-        "terminal": terminal,
-        "winners": state.winners() if terminal else None,
     }
     return result
 

@@ -123,6 +123,17 @@ class Tiles(StrictModel):
     tiles: list[Tile]
 
 
+class IconInfo(StrictModel):
+    name: str
+    text: str
+
+
+class Icons(StrictModel):
+    source: Provenance
+    note: str
+    icons: dict[Literal["A", "S", "W"], IconInfo]
+
+
 class Cups(StrictModel):
     source: Provenance
     shapes: list[ShapeName]
@@ -217,6 +228,7 @@ class IshtarDataFile(StrictModel):
     layout: Layout
     tile_shapes: TileShapes
     tiles: Tiles
+    icons: Icons
     cups: Cups
     regular_tiles_per_stack: dict[PlayerCount, Counted]
     blooming_tokens: Tokens
@@ -278,6 +290,9 @@ def _check_tiles(data: IshtarDataFile, source: str) -> None:
             not 0 <= tile.icon_space < 3 or not tile.spaces[tile.icon_space]
         ):
             raise fail(source, f"{where}.icon_space", "the icon lies on a flower space (0..2)")
+    missing = [icon for icon in ICONS[1:] if icon not in data.icons.icons]
+    if missing:
+        raise fail(source, "icons.icons", f"the words of every icon: {', '.join(missing)} missing")
     cups = data.cups.shapes
     for name in SHAPES:
         n_cups = cups.count(name)  # type: ignore[arg-type]
@@ -387,6 +402,8 @@ class IshtarData:
         "fountain_counts",
         "fountain_vp",
         "gem_stock",
+        "icon_names",
+        "icon_texts",
         "market_size",
         "presets",
         "radius",
@@ -452,6 +469,10 @@ class IshtarData:
         self.tile_icon_space: tuple[int, ...] = tuple(
             -1 if t.icon_space is None else t.icon_space for t in tiles
         )
+        # by icon number (ICONS): "" for no icon
+        icons = file.icons.icons
+        self.icon_names: tuple[str, ...] = tuple(icons[i].name if i else "" for i in ICONS)  # type: ignore[index]
+        self.icon_texts: tuple[str, ...] = tuple(icons[i].text if i else "" for i in ICONS)  # type: ignore[index]
         self.cups: tuple[str, ...] = tuple(file.cups.shapes)
         self.regular_per_stack = {int(k): v.value for k, v in file.regular_tiles_per_stack.items()}
         tokens = file.blooming_tokens.tokens

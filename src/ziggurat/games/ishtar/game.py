@@ -6,8 +6,9 @@ numbered once per game; which board, side and rotation lies on each centre, and 
 the deal, come from each state's seed (:func:`.state.set_up`).
 
 This module is the top of the engine: it implements the kernel's hooks that need the views,
-the saved form and the words of an action by calling :mod:`.views`, :mod:`.serialize` and
-:mod:`.describe`, so that none of those, nor the state, imports another upwards.
+the saved form and the words of an action or an event by calling :mod:`.views`,
+:mod:`.serialize`, :mod:`.describe` and :mod:`.events`, so that none of those, nor the state,
+imports another upwards.
 """
 
 from __future__ import annotations
@@ -15,12 +16,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from ziggurat.core.events import Event
 from ziggurat.core.hexgrid import AXIAL_DIRECTIONS, Coord, axial_rotate
 from ziggurat.core.kernel import BaseGame
 from ziggurat.core.options import Option, players_option
 from ziggurat.core.rng import Rng
 
-from . import describe, serialize, views
+from . import describe, events, serialize, views
 from .actions import IshtarAction, IshtarActionTable
 from .components import IshtarData, load_data
 from .state import IshtarState, set_up
@@ -119,6 +121,12 @@ class IshtarGame(BaseGame):
         distinct results (rules reference §3.4: an engine lists each result once)."""
         data = self.data
         grid = self.grid
+        # per shape and rotation k, where spaces 0, 1, 2 lie from space 0 (for the views, so
+        # that no front end turns a shape itself)
+        self.shape_turns: dict[str, tuple[tuple[Coord, ...], ...]] = {
+            name: tuple(tuple(axial_rotate(o, k) for o in cells) for k in range(6))
+            for name, cells in data.shapes.items()
+        }
         self.tile_rotations: list[list[tuple[int, int, int, tuple[int, ...]]]] = []
         # [tile][k] -> (step to space 1, step to space 2, steps to flower spaces), or None
         # for a rotation that repeats an earlier one's result
@@ -193,6 +201,11 @@ class IshtarGame(BaseGame):
         self, action: IshtarAction, actor: int, viewer: int | None
     ) -> dict[str, Any]:
         return describe.describe_action(self, action, actor, viewer)
+
+    def describe_event(self, event: Event, viewer: int | None) -> dict[str, Any]:
+        """What a move caused, as ``viewer`` may read it (:mod:`.events`: a bought card is
+        named to its buyer alone)."""
+        return events.describe_event(self, event, viewer)
 
     def reveals_secrets(self, state: IshtarState, action: IshtarAction) -> bool:
         """Taking a tile shows the next one of its stack; the end of a turn refills the tree

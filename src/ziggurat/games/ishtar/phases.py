@@ -1,8 +1,10 @@
 """The steps of an Ishtar turn (rules reference §11), defined once for the whole package.
 
 A state's ``phase`` is one of these ints; ``PHASE_NAMES`` gives the word a saved state and a
-view use for each. The rules, the state, the views, the saved form and the bot helpers all
-import them from here, so the numbering cannot drift apart.
+view use for each, ``PHASE_TASKS`` what the player to move does in it (the view's ``task``,
+which the front ends show after the player's name). The rules, the state, the views, the
+saved form and the bot helpers all import them from here, so the numbering cannot drift
+apart.
 """
 
 from __future__ import annotations
@@ -19,3 +21,14 @@ from __future__ import annotations
 ) = range(8)
 
 PHASE_NAMES = ("choose", "place", "action", "bloom", "reserve", "trees", "plant", "over")
+
+PHASE_TASKS = (
+    "chooses a tile",
+    "places the tile",
+    "may use the tile's icon",
+    "lays blooming tokens",
+    "reserves a tree card (Nursery)",
+    "may buy tree cards, or end the turn",
+    "plants a tree on a free grass space",
+    "nothing: the game is over",
+)

@@ -5,8 +5,11 @@ Everything drawn comes from ``state.view(seat)`` (a JSON-ready dict, see :mod:`.
 never from the state's hidden fields, so a drawing holds nothing the viewing seat could not
 see at the table: another seat's tree cards are a count (and their points a ``?``) until the
 game ends, the tiles under each stack's top are a number. The log's words are the game's own
-:meth:`~.game.IshtarGame.describe_action`, completed with what the spectator views before and
-after the move show (the tile taken, the gems collected, the card bought, the market refill).
+:meth:`~.game.IshtarGame.describe_action`, and under them what the engine recorded the move
+caused (:mod:`.events`: the tile taken, the gems collected, the card bought, the market
+refill), as the viewing seat may read it. The rule facts in the texts (what an icon allows,
+what the player to move does, how the can and the skills are paid, where a tile's spaces lie
+at each rotation) are the view's too.
 
 This module is the game's *terminal front end*: the game-agnostic loop in
 :mod:`ziggurat.terminal` finds it by the game's name and calls :func:`render_view`,
@@ -36,7 +39,6 @@ from rich.table import Table
 from rich.text import Text
 
 from ziggurat import render_kit as kit
-from ziggurat.core.hexgrid import axial_rotate
 from ziggurat.render_shared import (
     DIM,
     Seats,
@@ -82,13 +84,6 @@ RECENT_STYLE = " underline"  # the tiles placed this turn and last turn
 ICON_STYLE = " reverse"  # the placed tile's icon while its special action is pending
 
 SHAPE_NAMES = {"I": "straight", "V": "bent", "T": "triangle"}
-ICON_NAMES = {"A": "assistant", "S": "skill", "W": "wild"}
-PHASE_WORDS = {
-    "place": "places the tile",
-    "bloom": "lays blooming tokens",
-    "reserve": "reserves a tree card (Nursery)",
-    "trees": "may buy tree cards, or end the turn",
-}
 
 _TAKE_RE = re.compile(r"^(take|discard) (\d+)(?: pay ([vrw]+))?$")
 _PLACE_RE = re.compile(r"^place (-?\d+),(-?\d+) r(\d)$")
@@ -369,7 +364,7 @@ def status_text(view: dict[str, Any], names: Sequence[str] | None = None) -> Tex
     viewer = view["seat"]
     if _over(view):
         return kit.game_over_text(view["winners"], SEATS, names, viewer)
-    n = view["players"]
+    n = len(view["players"])
     turn = view["turn"]
     heading = f"Round {turn // n + 1}, turn {turn + 1}: "
     text = kit.turn_heading(heading, view["current"], SEATS, names, viewer)
@@ -391,30 +386,27 @@ def _empty_stacks(view: dict[str, Any]) -> str:
 
 
 def _phase_text(view: dict[str, Any]) -> Text:
+    """The view's ``task``, with what this screen shows of it: the can's rule and stack, the
+    tile in hand, the icon's hex and what it allows, the card whose tree is planted."""
     phase = view["phase"]
-    text = Text()
+    text = Text(view["task"])
     if phase == "choose":
-        if view["can"] is None:
-            text.append("puts the watering can on any stack (free) and takes its tile")
-        else:
-            text.append(f"moves the watering can on from stack {view['can']} and takes a tile")
+        if view["can"] is not None:
+            text.append(f" (the can stands on stack {view['can']})")
+        text.append(f": {view['can_rule']}")
     elif phase == "place" and view["tile"]:
-        text.append("places ")
+        text.append(" ")
         text.append_text(tile_rich(view["tile"]))
-    elif phase == "action":
+    elif phase == "action" and view["icon"]:
         icon = view["icon"]
         where = _hex_text(view["icon_hex"]) if view["icon_hex"] else "?"
-        text.append(f"may use the tile's {ICON_NAMES.get(icon, icon)} icon ({icon}) on {where}")
-        if icon == "W":
-            text.append(": an assistant or a skill")
+        text.append(f" ({icon}) on {where}: {view['icons'][icon]['text']}")
     elif phase == "plant" and view["planting"]:
-        text.append("plants the tree of ")
+        text.append(" (")
         text.append_text(card_rich(view["planting"]))
-        text.append(" on a free grass space")
-    else:
-        text.append(PHASE_WORDS.get(phase, phase))
-        if phase == "bloom":
-            text.append(f" ({view['bloom_left']} more at most)")
+        text.append(")")
+    elif phase == "bloom":
+        text.append(f" ({view['bloom_left']} more at most)")
     return text
 
 
@@ -496,7 +488,7 @@ def fountains_table(view: dict[str, Any]) -> Group:
     """Each fountain: colour, hex, points, the flower spaces each seat controls in its
     gardens (``p0``, ``p1``...), and who controls it (every seat tied for the most)."""
     m = view["map"]
-    n = view["players"]
+    n = len(view["players"])
     title = Text("Fountains ", style="bold")
     title.append("(pN: seat N's flower spaces)", style=DIM)
     table = plain_table()
@@ -527,7 +519,7 @@ def fountains_table(view: dict[str, Any]) -> Group:
 
 
 def _points_cell(player: dict[str, Any]) -> Text:
-    score = player["score"]
+    score = player["points"]
     text = Text(str(score["total"]), style="bold")
     if score["trees"] is None and player["tree_cards"]:
         text.append("+?", style=DIM)
@@ -550,9 +542,9 @@ def players_table(
     table.add_column("gems", no_wrap=True)
     table.add_column("assistants", justify="center", no_wrap=True)
     table.add_column("tree cards", justify="right")
-    for p in view["player_info"]:
+    for p in view["players"]:
         s = p["seat"]
-        score = p["score"]
+        score = p["points"]
         trees = "?" if score["trees"] is None else str(score["trees"])
         table.add_row(
             "▶" if s == view["current"] and not over else "",
@@ -576,7 +568,7 @@ def player_details(view: dict[str, Any], names: Sequence[str] | None = None) -> 
     lines: list[RenderableType] = [
         Text("assistants: in supply / on the carpet / on the map", style=DIM)
     ]
-    for p in view["player_info"]:
+    for p in view["players"]:
         line = Text("  ")
         line.append_text(seat_label(p["seat"], names, viewer))
         line.append(": skills ")
@@ -607,7 +599,7 @@ def skills_board(view: dict[str, Any], *, full: bool = False, width: int = 120) 
     below 100 columns the levels are lines that wrap rather than a table."""
     board = view["skill_board"]
     owners: dict[str, list[int]] = {}
-    for p in view["player_info"]:
+    for p in view["players"]:
         for skill in p["skills"]:
             owners.setdefault(skill["id"], []).append(p["seat"])
 
@@ -618,7 +610,7 @@ def skills_board(view: dict[str, Any], *, full: bool = False, width: int = 120) 
         return text
 
     head = Text("Skills ", style="bold")
-    head.append("(2 gems each; an upper skill needs the lower one of its column)", style=DIM)
+    head.append(f"({view['skill_rule']})", style=DIM)
     if full:
         table = Table(box=None, padding=(0, 1), pad_edge=False, show_header=False)
         table.add_column(no_wrap=True)
@@ -654,9 +646,8 @@ def _owners_text(seats: Iterable[int]) -> Text:
 
 def _turned(view: dict[str, Any], tile: dict[str, Any], rotation: int) -> list[Coord]:
     """Where spaces 0, 1, 2 of ``tile`` land from its anchor when turned ``rotation`` times
-    (the view's shape offsets, turned 60° clockwise each: rules reference §3.4)."""
-    offsets = view["tile_shapes"][tile["shape"]]
-    return [axial_rotate((o[0], o[1]), rotation) for o in offsets]
+    60° clockwise (the view's ``tile_turns``: rules reference §3.4)."""
+    return [(o[0], o[1]) for o in view["tile_turns"][tile["shape"]][rotation]]
 
 
 def _drawing(tile: dict[str, Any], cells: Sequence[Coord], title: str) -> Text:
@@ -753,9 +744,9 @@ def final_panel(view: dict[str, Any], names: Sequence[str] | None = None) -> Gro
     for part in ("trees", "flowers", "fountains", "skills"):
         table.add_column(part, justify="right")
     table.add_column("total", justify="right", style="bold")
-    players = view["player_info"]
-    for s in kit.best_first([p["score"]["total"] for p in players]):
-        score = players[s]["score"]
+    players = view["players"]
+    for s in kit.best_first([p["score"] for p in players]):
+        score = players[s]["points"]
         table.add_row(
             seat_label(s, names, view["seat"]),
             *(str(score[part]) for part in ("trees", "flowers", "fountains", "skills")),
@@ -769,14 +760,11 @@ def final_panel(view: dict[str, Any], names: Sequence[str] | None = None) -> Gro
 
 
 MoveNote = kit.LogNote
-"""One action as the log shows it. Nothing in an Ishtar move is secret (the game's own words
-are the same for every viewer), so ``private`` and ``public`` are the same :attr:`words`;
+"""One action as the log shows it. The game's own words of an Ishtar move are the same for
+every viewer, so ``private`` and ``public`` are the same :attr:`words`; ``seen`` are the
+events it caused as each seat may read them (a bought card is named to its buyer alone);
 ``deltas`` are the public points it moved: another seat's face-down tree cards are left out
 until the end."""
-
-
-def _public_totals(view: dict[str, Any]) -> list[int]:
-    return [p["score"]["total"] for p in view["player_info"]]
 
 
 def _card_in(view: dict[str, Any], slot: int, seat: int) -> dict[str, Any] | None:
@@ -786,80 +774,26 @@ def _card_in(view: dict[str, Any], slot: int, seat: int) -> dict[str, Any] | Non
     if slot < len(market):
         card: dict[str, Any] | None = market[slot]["card"]
         return card
-    reserved: dict[str, Any] | None = view["player_info"][seat]["reserved"]
+    reserved: dict[str, Any] | None = view["players"][seat]["reserved"]
     return reserved
-
-
-def _action_words(vb: dict[str, Any], described: dict[str, Any], seat: int) -> str:
-    """The game's words, with what the spectator saw before the move added: the tile a take
-    draws, the hex an assistant goes on, the card bought or reserved."""
-    words: str = described["words"]
-    kind = described["type"]
-    if kind in ("take", "discard"):
-        top = vb["stacks"][described["stack"]]["top"]
-        if top is not None:
-            words += (", and takes " if kind == "take" else ": ") + tile_plain(top)
-    elif kind == "assistant" and vb["icon_hex"]:
-        words += f" at {_hex_text(vb['icon_hex'])}"
-    elif kind in ("buy", "reserve"):
-        slot = described["slot"]
-        slot = len(vb["market"]) if slot is None else slot
-        card = _card_in(vb, slot, seat)
-        if card is not None:
-            words += f": {_card_plain(card)}"
-    return words
-
-
-def _events(vb: dict[str, Any], va: dict[str, Any], seat: int, kind: str) -> list[str]:
-    """Public facts the move brought about, read from the spectator views around it."""
-    events: list[str] = []
-    pb, pa = vb["player_info"][seat], va["player_info"][seat]
-    if kind == "place":
-        gained = {g: pa["gems"][g] - pb["gems"][g] for g in pb["gems"]}
-        if any(c > 0 for c in gained.values()):
-            events.append(f"collects {_gem_words({g: c for g, c in gained.items() if c > 0})}")
-    if kind == "skill":
-        recruited = pb["assistants_on_carpet"] - pa["assistants_on_carpet"]
-        if recruited > 0:
-            events.append(f"{plural(recruited, 'assistant')} from the carpet")
-    if kind in ("take", "discard"):
-        for i, (sb, sa) in enumerate(zip(vb["stacks"], va["stacks"], strict=True)):
-            if sb["size"] != sa["size"]:
-                shown = f"now shows {sa['top']['id']}" if sa["top"] else "is empty"
-                events.append(f"stack {i} {shown}")
-    for slot_b, slot_a in zip(vb["market"], va["market"], strict=True):
-        card = slot_a["card"]
-        if card is not None and (slot_b["card"] is None or slot_b["card"]["id"] != card["id"]):
-            tree = "" if slot_a["tree"] else ", no tree left for it"
-            events.append(f"{card['id']} comes to market slot {slot_a['slot']}{tree}")
-    if va["end_triggered"] and not vb["end_triggered"]:
-        events.append(f"{_empty_stacks(va)}: this round is the last")
-    if _over(va):
-        events.append("game over: final scoring")
-    return events
 
 
 def move_note(
     before: IshtarState, after: IshtarState, seat: int, action: IshtarAction, number: int
 ) -> MoveNote:
-    """Describe ``action`` (by ``seat``, the ``number``-th of the game) for the log.
-
-    The words are the game's ``describe_action``; the additions and events come from the
-    spectator views before and after, so nothing hidden can slip in. The points are the
-    public totals' changes (a seat's tree cards lie face down until the end); the move that
-    ends the game shows the change of the full scores, everything being revealed then.
+    """Describe ``action`` (by ``seat``, the ``number``-th of the game) for the log: the
+    game's ``describe_action`` words, and the events the engine recorded (``after.events``)
+    as each viewer may read them. The points are the public totals' changes (a seat's tree
+    cards lie face down until the end); the move that ends the game shows the change of the
+    full scores, everything being revealed then.
     """
-    game = after.game
-    described = game.describe_action(action, seat, None)
-    vb, va = before.view(None), after.view(None)
-    words = _action_words(vb, described, seat)
-    events = _events(vb, va, seat, described["type"])
+    words: str = after.game.describe_action(action, seat, None)["words"]
     if after.is_terminal():
         deltas = kit.points_moved(before.scores(), after.scores())
     else:
-        deltas = kit.points_moved(_public_totals(vb), _public_totals(va))
-    ends_turn = _over(va) or va["turn"] != vb["turn"]
-    return MoveNote(number, seat, words, words, deltas, tuple(events), ends_turn)
+        deltas = kit.points_moved(before.shown_scores(None), after.shown_scores(None))
+    ends_turn = after.is_terminal() or after.turn != before.turn
+    return MoveNote(number, seat, words, words, deltas, kit.events_seen(after), ends_turn)
 
 
 # --------------------------------------------------------------------------- the screen

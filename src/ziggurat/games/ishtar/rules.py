@@ -12,6 +12,11 @@ action (with the bloom and nursery skills' follow-up choices), trees (buy, then 
 bought tree). Gem collection and the market refill happen on their own. A step with no
 choice is skipped: no icon or nothing it allows, no card one can buy.
 
+What a move brings about is recorded as it happens, one plain tuple per fact in
+``state.events`` (:mod:`.events` words them): the tile taken and what its stack shows next,
+the gems collected, an assistant, a skill and what it gave, a card reserved, bought or
+coming to the market, a tree planted, the end triggered and the final scoring.
+
 The functions work on the state they are handed, in place; :class:`~.state.IshtarState`
 uses them as its kernel hooks (``_generate_legal``, ``_why_not``, ``_apply``) with no call
 in between.
@@ -23,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from ziggurat.core.hexgrid import axial_rotate, bit_list
 
+from . import events, scoring
 from .actions import (
     ASSISTANT,
     BLOOM,
@@ -635,12 +641,12 @@ def apply(state: IshtarState, action: IshtarAction) -> None:
     if kind == TAKE:
         _pay(state, state.current, action.pay, to_board=False)
         state.can = action.stack
-        state.tile = _draw_tile(state, action.stack)
+        state.tile = _draw_tile(state, action.stack, events.TILE_TAKEN)
         state.record = (state.current, state.tile, (0, 0, 0), (), False)
         state.phase = PHASE_PLACE
     elif kind == DISCARD:
         state.can = action.stack
-        tile = _draw_tile(state, action.stack)
+        tile = _draw_tile(state, action.stack, events.TILE_DISCARDED)
         state.discarded.append(tile)
         state.record = (state.current, tile, (0, 0, 0), (), True)
         start_trees(state)
@@ -648,10 +654,14 @@ def apply(state: IshtarState, action: IshtarAction) -> None:
         _place(state, action.cell, action.rotation)
     elif kind == ASSISTANT:
         seat = state.current
+        bit = state.icon_bit
         state._map_context = None
         state.supply[seat] -= 1
-        state.assistants[seat] |= 1 << state.icon_bit
-        state.assistants_all |= 1 << state.icon_bit
+        state.assistants[seat] |= 1 << bit
+        state.assistants_all |= 1 << bit
+        flowers = state.flowers
+        bed = sum(flowers[b] for b in bit_list(state.bed_of(bit)))
+        state.events += ((events.ASSISTANT_PLACED, seat, bit, bed),)
         start_trees(state)
     elif kind == SKILL:
         state.icon = NO_ICON
@@ -664,7 +674,8 @@ def apply(state: IshtarState, action: IshtarAction) -> None:
         _bloom(state, action.pattern, action.cell, action.cell2)
     elif kind == RESERVE:
         slot = action.slot
-        state.reserved[state.current] = state.market[slot]
+        state.reserved[state.current] = card = state.market[slot]
+        state.events += ((events.CARD_RESERVED, state.current, card, slot),)
         state.market[slot] = -1
         state.market_tree[slot] = False  # the tree stays on the reserved card
         state.emptied.append(slot)
@@ -672,6 +683,7 @@ def apply(state: IshtarState, action: IshtarAction) -> None:
     elif kind == BUY:
         _buy(state, action.slot)
     elif kind == PLANT:
+        state.events += ((events.TREE_PLANTED, state.current, state.planting, action.cell),)
         state.tree_mask |= 1 << action.cell
         state.trees_placed.append((state.planting, action.cell, state.current))
         state.piles[state.current].append(state.planting)
@@ -692,12 +704,21 @@ def _pay(state: IshtarState, seat: int, pay: tuple[int, int, int], *, to_board: 
                 state.gem_stock[c] += pay[c]
 
 
-def _draw_tile(state: IshtarState, stack: int) -> int:
-    """Take the top tile of ``stack`` (the next one is then face up) and check the end
-    trigger: the second stack to run empty (§11, game end)."""
-    tile = state.stacks[stack].pop()
-    if not state.stacks[stack] and state.empty_stacks() >= state.game.data.end_empty_stacks:
+def _draw_tile(state: IshtarState, stack: int, kind: str) -> int:
+    """Take the top tile of ``stack`` (the next one is then face up; the event ``kind``
+    says so) and check the end trigger: the second stack to run empty (§11, game end)."""
+    tiles = state.stacks[stack]
+    tile = tiles.pop()
+    state.events += ((kind, state.current, stack, tile, tiles[-1] if tiles else -1),)
+    if (
+        not tiles
+        and not state.end_triggered
+        and state.empty_stacks() >= state.game.data.end_empty_stacks
+    ):
         state.end_triggered = True
+        empty = tuple(i for i, s in enumerate(state.stacks) if not s)
+        last = (state.first - 1) % state.n
+        state.events += ((events.END_TRIGGERED, state.current, empty, last),)
     return tile
 
 
@@ -734,9 +755,11 @@ def _place(state: IshtarState, anchor: int, rotation: int) -> None:
             state.gems_map[c] ^= found
             collected[c] = found.bit_count()
             state.gems[3 * seat + c] += collected[c]
+    gems = (collected[0], collected[1], collected[2])
     if any(collected):
         r = state.record
-        state.record = (r[0], r[1], (collected[0], collected[1], collected[2]), r[3], r[4])
+        state.record = (r[0], r[1], gems, r[3], r[4])
+    state.events += ((events.TILE_PLACED, seat, tile, anchor, rotation, gems),)
     state.tile = -1
     state.icon = state.game.data.tile_icon[tile]
     state.icon_bit = icon_bit
@@ -753,21 +776,29 @@ def _unlock(state: IshtarState, skill: int, pay: tuple[int, int, int]) -> None:
     _pay(state, seat, pay, to_board=True)
     state.skill_turn[index] = state.turn
     state.skill_pay[index] = pay
+    state.events += ((events.SKILL_UNLOCKED, seat, skill, pay),)
     effect = data.skill_effect[skill]
     amount = data.skill_amount[skill]
     if effect == RECRUIT:
         moved = min(amount, state.carpet[seat])
         state.carpet[seat] -= moved
         state.supply[seat] += moved
+        if moved:
+            state.events += ((events.ASSISTANTS_RECRUITED, seat, moved),)
+        else:
+            state.events += ((events.EFFECT_LOST, seat, skill),)
     elif effect == BLOOM_EFFECT:
         state.bloom_placed = 0
         if amount and can_bloom(state):
             state.bloom_left = amount
             state.phase = PHASE_BLOOM
             return
-    elif effect == RESERVE_EFFECT and state.reserved[seat] < 0 and reservable(state):
-        state.phase = PHASE_RESERVE
-        return
+        state.events += ((events.EFFECT_LOST, seat, skill),)
+    elif effect == RESERVE_EFFECT:
+        if state.reserved[seat] < 0 and reservable(state):
+            state.phase = PHASE_RESERVE
+            return
+        state.events += ((events.EFFECT_LOST, seat, skill),)
     start_trees(state)
 
 
@@ -804,6 +835,7 @@ def _buy(state: IshtarState, slot: int) -> None:
         state.market_tree[slot] = False
         state.emptied.append(slot)
     _pay(state, seat, data.card_cost[card], to_board=False)
+    state.events += ((events.CARD_BOUGHT, seat, card, -1 if slot == data.market_size else slot),)
     state.planting = card
     r = state.record
     state.record = (r[0], r[1], r[2], (*r[3], card), r[4])
@@ -824,19 +856,25 @@ def end_turn(state: IshtarState) -> None:
     for slot in sorted(state.emptied):
         if not state.deck:
             break
-        state.market[slot] = state.deck.pop()
+        state.market[slot] = card = state.deck.pop()
+        tree = 0
         if state.tree_stock:
             state.tree_stock -= 1
             state.market_tree[slot] = True
+            tree = 1
+        state.events += ((events.CARD_TO_MARKET, slot, card, tree),)
     state.emptied = []
     state.previous = state.record
     state.turn += 1
     following = (state.current + 1) % state.n
     if state.end_triggered and following == state.first:
         state.phase = PHASE_OVER
+        final = tuple(tuple(p[part] for part in events.PARTS) for p in scoring.breakdown(state))
+        state.events += ((events.GAME_OVER, final, tuple(state.winners()), tuple(state.reserved)),)
         return
     state.current = following
     state.record = (following, -1, (0, 0, 0), (), False)
     state.phase = PHASE_CHOOSE
     if not any(state.stacks):
+        state.events += ((events.ONLY_TREES, following),)
         start_trees(state)  # every stack empty: only trees remain (rulings §11)

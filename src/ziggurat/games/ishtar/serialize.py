@@ -108,10 +108,9 @@ class RecordJson(_Model):
 
 
 class StateJson(StatePreamble):
-    """A saved state: the kernel's preamble (format, game, options, data version), then
+    """A saved state: the kernel's preamble (format, game, options, data version, events), then
     Ishtar's own fields as :func:`state_fields` writes them."""
 
-    format: Literal[1]
     game: Literal["ishtar"]
     rng: int
     layout: list[BoardJson]

@@ -22,7 +22,7 @@ from ziggurat.core.rng import Rng
 from . import rules, scoring
 from .actions import PLACE, TAKE, IshtarAction
 from .components import FREE_CAN_STEP, NO_ICON, SHAPES
-from .phases import PHASE_CHOOSE, PHASE_OVER, PHASE_PLACE
+from .phases import PHASE_CHOOSE, PHASE_NAMES, PHASE_OVER, PHASE_PLACE
 from .terrain import Terrain, draw_fountains, draw_placements
 
 if TYPE_CHECKING:
@@ -143,6 +143,9 @@ class IshtarState(BaseState):
 
     # ----------------------------------------------------------------- the kernel's hooks
 
+    def phase_name(self) -> str:
+        return PHASE_NAMES[self.phase]
+
     def is_terminal(self) -> bool:
         return self.phase == PHASE_OVER
 
@@ -198,6 +201,7 @@ class IshtarState(BaseState):
         other.reserved = self.reserved[:]
         other.first = self.first
         other.current = self.current
+        other.events = self.events
         other.turn = self.turn
         other.phase = self.phase
         other.end_triggered = self.end_triggered

@@ -6,19 +6,24 @@ nobody. Bought tree cards lie face down (rulings: another seat's pile shows as a
 purchase itself was public, so a search keeps them). Everything else is public: the map,
 every stack's top and size, the can, the market, the carpet, each player's gems, skills,
 assistants and reserved card.
+
+A view also carries the rule facts the front ends show, from the data file and the rules, so
+that neither the browser nor the terminal writes one down: what each icon allows
+(``icons``), what the player to move is doing (``task``), how the watering can and the
+skills are paid (``can_rule``, ``skill_rule``, ``rules``) and where a tile's spaces lie at
+each rotation (``tile_turns``).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ziggurat.core.api import TERMINAL
 from ziggurat.core.hexgrid import bit_list
 from ziggurat.core.rng import Rng
 
 from . import scoring
 from .components import GEMS, ICONS
-from .phases import PHASE_NAMES, PHASE_OVER
+from .phases import PHASE_ACTION, PHASE_OVER, PHASE_TASKS
 
 if TYPE_CHECKING:
     from .state import IshtarState
@@ -160,6 +165,50 @@ def map_json(state: IshtarState) -> dict[str, Any]:
     }
 
 
+def rules_json(state: IshtarState) -> dict[str, Any]:
+    """The numbers of the rules a table shows in its texts and legends, from the data file."""
+    data = state.game.data
+    return {
+        "watering_can_step_gems": data.can_step_gems,
+        "skill_gems": data.skill_gems,
+        "fountain_vp": {GEMS[c]: data.fountain_vp[c] for c in range(len(GEMS))},
+        "end_empty_stacks": data.end_empty_stacks,
+    }
+
+
+def _gems_words(count: int) -> str:
+    return f"{count} gem" + ("" if count == 1 else "s")
+
+
+def can_rule(state: IshtarState) -> str:
+    """How the player to move may move the watering can (§11 step 1), in words: free onto
+    any stack at the first turn; later clockwise, the next stacks free (one more with the
+    Irrigation skill), each one further a price in gems."""
+    if state.can < 0:
+        return "the first tile of the game is free, and the watering can goes onto its stack"
+    free = 1 + (1 if state.has_free_step(state.current) else 0)
+    step = state.game.data.can_step_gems
+    stacks = "the next stack is free" if free == 1 else f"the next {free} stacks are free"
+    return (
+        f"the watering can moves on clockwise past empty stacks; {stacks}, each one "
+        f"further costs {_gems_words(step)} more"
+    )
+
+
+def skill_rule(state: IshtarState) -> str:
+    """What a skill costs and needs (§11 step 4), in words."""
+    gems = _gems_words(state.game.data.skill_gems)
+    return f"{gems} each, any colours; an upper skill needs its column's lower one, unlocked before"
+
+
+def task(state: IshtarState) -> str:
+    """What the player to move is doing, after their name: the phase's words, the icon
+    named while its special action waits."""
+    if state.phase == PHASE_ACTION and state.icon:
+        return f"may use the tile's {state.game.data.icon_names[state.icon]} icon"
+    return PHASE_TASKS[state.phase]
+
+
 def view(state: IshtarState, seat: int | None) -> dict[str, Any]:
     """Everything public plus ``seat``'s own tree cards, as JSON-ready data (the kernel
     checked the seat)."""
@@ -177,7 +226,6 @@ def view(state: IshtarState, seat: int | None) -> dict[str, Any]:
                 pay = state.skill_pay[s * skills_per_seat + i] or (0, 0, 0)
                 skills.append({"id": data.skill_ids[i], "gems": gems_dict(pay)})
         entry: dict[str, Any] = {
-            "seat": s,
             "gems": gems_dict(state.gems[3 * s : 3 * s + 3]),
             "assistants": state.supply[s],
             "assistants_on_carpet": state.carpet[s],
@@ -185,17 +233,14 @@ def view(state: IshtarState, seat: int | None) -> dict[str, Any]:
             "skills": skills,
             "tree_cards": len(state.piles[s]),
             "reserved": None if state.reserved[s] < 0 else card_json(state, state.reserved[s]),
-            "score": public_scores[s],
+            "points": public_scores[s],
         }
         if s == seat or over:
             entry["trees"] = [card_json(state, c) for c in state.piles[s]]
         players.append(entry)
     out: dict[str, Any] = {
-        "game": game.name,
-        "players": n,
-        "seat": seat,
-        "phase": PHASE_NAMES[state.phase],
-        "current": TERMINAL if over else state.current,
+        "players": players,
+        "task": task(state),
         "first": state.first,
         "turn": state.turn,
         "end_triggered": state.end_triggered,
@@ -230,13 +275,23 @@ def view(state: IshtarState, seat: int | None) -> dict[str, Any]:
             "assistants": list(state.carpet),
         },
         "gem_stock": gems_dict(state.gem_stock),
-        "player_info": players,
         "tile": None if state.tile < 0 else tile_json(state, state.tile),
         "icon": ICONS[state.icon] or None,
         "icon_hex": None if state.icon_bit < 0 else _hex(state, state.icon_bit),
         "bloom_left": state.bloom_left,
         "planting": None if state.planting < 0 else card_json(state, state.planting),
         "tile_shapes": {name: [list(c) for c in cells] for name, cells in data.shapes.items()},
+        "tile_turns": {
+            name: [[list(c) for c in cells] for cells in turns]
+            for name, turns in game.shape_turns.items()
+        },
+        "icons": {
+            ICONS[i]: {"name": data.icon_names[i], "text": data.icon_texts[i]}
+            for i in range(1, len(ICONS))
+        },
+        "rules": rules_json(state),
+        "can_rule": can_rule(state),
+        "skill_rule": skill_rule(state),
         "skill_board": [
             {
                 "id": data.skill_ids[i],
@@ -250,9 +305,6 @@ def view(state: IshtarState, seat: int | None) -> dict[str, Any]:
     }
     out["this_turn"] = record_json(state, state.record)
     out["last_turn"] = None if state.previous is None else record_json(state, state.previous)
-    if over:
-        out["scores"] = state.scores()
-        out["winners"] = state.winners()
     return out
 
 

@@ -82,10 +82,19 @@ class Pieces(StrictModel):
     score_counter_value_one: int
 
 
+class ActionCardText(StrictModel):
+    """A card's name and what it does; ``{name}`` in the text is the data file's ``turn``
+    number of that name (so no number is written twice)."""
+
+    name: str
+    text: str
+
+
 class ActionCards(StrictModel):
     source: Provenance
     counts: dict[ActionKindName, int]
     per_completion: int
+    cards: dict[ActionKindName, ActionCardText]
 
 
 class Turn(StrictModel):
@@ -222,6 +231,26 @@ def check_consistency(data: TowerDataFile, source: str) -> None:
         )
     if data.safeguard.turns_without_build_per_player < 1:
         raise fail(source, "safeguard.turns_without_build_per_player", "at least 1")
+    cards = data.action_cards.cards
+    for kind in ACTION_KINDS:
+        if kind not in cards:
+            raise fail(source, f"action_cards.cards.{kind}", "every action card needs its text")
+        if not cards[kind].name.strip():
+            raise fail(source, f"action_cards.cards.{kind}.name", "must not be empty")
+        try:
+            card_text(cards[kind].text, turn)
+        except (AttributeError, KeyError, IndexError, ValueError) as exc:
+            raise fail(
+                source,
+                f"action_cards.cards.{kind}.text",
+                f"{{...}} may name only a number of 'turn' ({exc})",
+            ) from None
+
+
+def card_text(text: str, turn: Turn) -> str:
+    """An action card's text with the ``turn`` numbers it names filled in."""
+    numbers = {k: v for k, v in turn.model_dump().items() if k != "source"}
+    return text.format_map(numbers)
 
 
 class TowerData:
@@ -230,6 +259,7 @@ class TowerData:
     __slots__ = (
         "action_counts",
         "action_per_completion",
+        "action_texts",
         "bonus",
         "card_trade_max",
         "cards_per_type",
@@ -274,6 +304,11 @@ class TowerData:
             file.action_cards.counts.get(k, 0) for k in ACTION_KINDS
         )
         self.action_per_completion = file.action_cards.per_completion
+        cards = file.action_cards.cards
+        self.action_texts: tuple[tuple[str, str], ...] = tuple(
+            (cards[k].name, card_text(cards[k].text, file.turn)) for k in ACTION_KINDS
+        )
+        """Each action card's (name, text), by kind number, the numbers filled in."""
         t = file.turn
         self.pass_extra_draw = t.pass_extra_draw
         self.end_of_turn_draw = t.end_of_turn_draw

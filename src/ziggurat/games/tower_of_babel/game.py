@@ -13,13 +13,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from ziggurat.core.events import Event
 from ziggurat.core.kernel import BaseGame
 from ziggurat.core.options import Option, players_option
 from ziggurat.core.rng import Rng
 
-from . import describe, serialize, views
+from . import describe, events, serialize, views
 from .actions import OFFER, TowerAction, TowerActionTable, cards_text, cards_words
-from .components import JOKER, TYPES, TowerData, load_data
+from .components import ACTION_KINDS, JOKER, TYPES, TowerData, load_data
 from .phases import PHASE_OFFER
 from .state import TowerState
 
@@ -91,6 +92,24 @@ class TowerOfBabelGame(BaseGame):
             joker_units=loaded.joker_units,
             trade_max=loaded.card_trade_max,
         )
+        # The rule numbers and card texts the front ends word their controls with (the
+        # view's ``rules`` and ``action_cards_info``), built once: none is written in JS.
+        self.rules_view: dict[str, int] = {
+            "pass_extra_draw": loaded.pass_extra_draw,
+            "end_of_turn_draw": loaded.end_of_turn_draw,
+            "rejected_vp_per_card": loaded.rejected_vp,
+            "triple_bonus_vp_per_card": loaded.triple_vp,
+            "card_trade_max": loaded.card_trade_max,
+            "draw_three_count": loaded.draw_three_count,
+            "joker_units": loaded.joker_units,
+            "five_points_vp": loaded.five_points_vp,
+            "disc_bonus_vp_per_disc": loaded.disc_bonus_vp,
+            "action_cards_per_completion": loaded.action_per_completion,
+        }
+        self.action_cards_info: dict[str, dict[str, str]] = {
+            kind: {"name": name, "text": text}
+            for kind, (name, text) in zip(ACTION_KINDS, loaded.action_texts, strict=True)
+        }
 
     def initial_state(self, seed: int) -> TowerState:
         """Setup (rules §3) drawn from ``seed``: discs on the wonders, the shuffled decks and
@@ -147,6 +166,10 @@ class TowerOfBabelGame(BaseGame):
     ) -> dict[str, Any]:
         """The action as ``viewer`` may see it; another seat's offer shows no cards."""
         return describe.describe_action(self, action, actor, viewer)
+
+    def describe_event(self, event: Event, viewer: int | None) -> dict[str, Any] | None:
+        """The words and fields of one event the rules recorded (:mod:`.events`)."""
+        return events.describe_event(self, event, viewer)
 
     def without_draws(self, view: dict[str, Any]) -> dict[str, Any]:
         """``view`` with the own building cards reduced to their number: every turn ends

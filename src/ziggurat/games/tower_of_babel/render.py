@@ -3,9 +3,12 @@
 Everything drawn comes from ``state.view(seat)`` (a JSON-ready dict, see :mod:`.views`) and
 never from the state's hidden fields, so a drawing holds nothing the viewing seat could not
 see at the table: another seat's face-down offer shows only that it was made until the reveal. The
-log is written by :func:`move_note` from the spectator views before and after a move and
-from the game's own :meth:`~.game.TowerOfBabelGame.describe_action`, which hides an offer's
-cards from everybody but its author (``MoveNote.private`` is shown to the mover only).
+log is written by :func:`move_note` from the game's own
+:meth:`~.game.TowerOfBabelGame.describe_action`, which hides an offer's cards from everybody
+but its author (``MoveNote.private`` is shown to the mover only), and from the events the
+engine recorded for the move (:mod:`.events`: the reveal, a build, a wonder scored, the end).
+The words of each phase, the rule numbers and the action cards' names come from the view
+(``task``, ``rules``, ``action_cards_info``), never from this module.
 
 This module is the game's *terminal front end*: the game-agnostic loop in
 :mod:`ziggurat.terminal` finds it by the game's name and calls :func:`render_view`,
@@ -56,16 +59,6 @@ TYPE_STYLES = {
 BUILDING_STYLE = "reverse"  # the disc being built
 WIDE = 90  # from this width on, the wonders table shows who leads each wonder
 NAMES = 120  # ...and from this one the wonders' full names
-
-ACTION_NAMES = {
-    "card_trade": "card trade",
-    "joker": "joker",
-    "disc_bonus": "disc bonus",
-    "draw_three": "draw three",
-    "triple_bonus": "triple bonus",
-    "double_turn": "double turn",
-    "five_points": "five points",
-}
 
 _COUNT_TYPE_RE = re.compile(r"(\d+) (camel|crane|boat|stonemason)")
 
@@ -126,44 +119,35 @@ def _participation(view: dict[str, Any]) -> int:
 # --------------------------------------------------------------------------- status
 
 
-# What the seat to act decides in each phase of a build, after the build itself: (the words
-# before the seat, the words after it); no seat for the acceptance, the active player's own.
-_BUILD_STEPS = {
-    "offer": ("; ", " makes a face-down offer"),
-    "accept": ("; the offers are revealed: accept some, all or none", None),
-    "triple": ("; ", " may play the triple bonus on the rejected offer"),
-    "double": (" - turn over; ", " may play the double turn"),
-}
-
-
 def status_text(view: dict[str, Any], names: Sequence[str] | None = None) -> Text:
-    """Whose turn it is and what is being decided, in one or two lines."""
+    """Whose turn it is and what is being decided (the view's ``task``), in one or two
+    lines: the build in progress first, then the seat to decide in it."""
     viewer = view["seat"]
     if view["phase"] == "over":
-        best = max(p["score"] for p in view["seats"])
-        winners = [s for s, p in enumerate(view["seats"]) if p["score"] == best]
-        return kit.game_over_text(winners, SEATS, names, viewer)
+        return kit.game_over_text(view["winners"], SEATS, names, viewer)
     phase = view["phase"]
-    current = view["current_player"]
+    current = view["current"]
     build = current_build(view)
     heading = f"Turn {view['turn'] + 1}: "
     if phase == "choose":
         text = kit.turn_heading(heading, current, SEATS, names, viewer)
-        text.append(" passes or picks a disc to build")
+        text.append(f" {view['task']}")
         if view["second_turn"]:
             text.append(" (second turn of a double turn)", style="italic")
         return text
     text = kit.turn_heading(heading, view["active"], SEATS, names, viewer)
-    if build is not None:
+    if build is None:
+        text.append(" - turn over; ")
+    else:
         text.append(" builds ")
         text.append_text(_styled_notation(build["disc"]["text"]))
         text.append(f" on {build['wonder']} {build['slot']}")
-    if phase in _BUILD_STEPS:
-        before, after = _BUILD_STEPS[phase]
-        text.append(before)
-        if after is not None:
-            text.append_text(seat_label(current, names, viewer))
-            text.append(after)
+        if current == view["active"]:  # the acceptance: his own decision
+            text.append(f" and {view['task']}")
+            return text
+        text.append("; ")
+    text.append_text(seat_label(current, names, viewer))
+    text.append(f" {view['task']}")
     return text
 
 
@@ -177,7 +161,7 @@ def wonders_table(view: dict[str, Any], *, wide: bool = True, names: bool = True
 
     ``names`` adds the wonders' full names. Narrow (``wide`` false): no names and no lead
     column, a completed wonder gets a ✓ beside its id, and a two-type disc takes two lines."""
-    n = view["players"]
+    n = len(view["players"])
     build = current_build(view)
     table = plain_table()
     names = names and wide
@@ -319,11 +303,11 @@ def players_table(
         table.add_column("actions", justify="right")
     table.add_column("pieces", justify="right")
     table.add_column("discs owned")
-    for p in view["seats"]:
+    for p in view["players"]:
         s = p["seat"]
         mark = Text()
         if not over:
-            mark.append("▶" if s == view["current_player"] else " ", style="bold")
+            mark.append("▶" if s == view["current"] else " ", style="bold")
             mark.append("A" if s == view["active"] else " ", style="bold")
         row: list[RenderableType] = [
             mark,
@@ -356,10 +340,9 @@ def hand_text(view: dict[str, Any]) -> Text | None:
     else:
         text.append("exchange card out", style=DIM)
     if view["action_cards_in_game"]:
+        info = view["action_cards_info"]
         held = [
-            Text.assemble(
-                (ACTION_NAMES.get(kind, kind), "bold cyan"), f" ×{count}" if count > 1 else ""
-            )
+            Text.assemble((info[kind]["name"], "bold cyan"), f" ×{count}" if count > 1 else "")
             for kind, count in hand["actions"].items()
             if count
         ]
@@ -387,7 +370,8 @@ def piles_text(view: dict[str, Any]) -> Text:
         played = [(k, c) for k, c in view["action_discard"].items() if c]
         if played:
             text.append(", played: ")
-            text.append(", ".join(f"{ACTION_NAMES.get(k, k)} {c}" for k, c in played))
+            info = view["action_cards_info"]
+            text.append(", ".join(f"{info[k]['name']} {c}" for k, c in played))
     else:
         text.append(" · no action cards (variant)", style=DIM)
     return text
@@ -458,7 +442,7 @@ def build_panel(view: dict[str, Any], names: Sequence[str] | None = None) -> Gro
             for t, c in _matching(offer["cards"], disc).items():
                 matching_total[t] += c
         elif not offer["made"]:
-            if offer["seat"] == view["current_player"]:
+            if offer["seat"] == view["current"]:
                 shown, result = Text("deciding...", style="italic"), Text()
             else:
                 shown, result = Text("waiting", style=DIM), Text()
@@ -478,14 +462,14 @@ def build_panel(view: dict[str, Any], names: Sequence[str] | None = None) -> Gro
         table.add_row(label, shown, result)
     parts: list[RenderableType] = [head, table]
     hand = view.get("hand")
-    if phase == "offer" and hand is not None and viewer == view["current_player"]:
+    if phase == "offer" and hand is not None and viewer == view["current"]:
         line = Text("  Needed: ", style=DIM)
         line.append_text(cards_rich(disc["need"]))
         line.append("; you hold ", style=DIM)
         line.append_text(
             cards_rich({t: hand["cards"].get(t, 0) for t in disc["need"]}, empty="none")
         )
-        line.append(f"; your pieces {view['seats'][viewer]['supply']}", style=DIM)
+        line.append(f"; your pieces {view['players'][viewer]['supply']}", style=DIM)
         parts.append(line)
     if build["revealed"] and phase == "accept":
         need = Text("  Needed: ", style=DIM)
@@ -543,7 +527,7 @@ def last_build_panel(view: dict[str, Any], names: Sequence[str] | None = None) -
     parts: list[RenderableType] = [head]
     if last["offers"]:
         parts.append(table)
-    silent = [s for s in range(view["players"]) if s != last["active"] and s not in offered]
+    silent = [s for s in range(len(view["players"])) if s != last["active"] and s not in offered]
     if silent:
         line = Text("  no offer: ", style=DIM)
         line.append_text(SEATS.labels(silent, names, viewer))
@@ -591,8 +575,8 @@ def final_panel(view: dict[str, Any], names: Sequence[str] | None = None) -> Gro
     table.add_column("disc bonus", justify="right")
     table.add_column("total", justify="right", style="bold")
     notes: list[Text] = []
-    texts = {d["id"]: d["text"] for p in view["seats"] for d in p["discs"]}
-    for s in kit.best_first([view["seats"][s]["score"] for s in range(len(final))]):
+    texts = {d["id"]: d["text"] for p in view["players"] for d in p["discs"]}
+    for s in kit.best_first([view["players"][s]["score"] for s in range(len(final))]):
         part = final[s]
         table.add_row(
             seat_label(s, names, viewer),
@@ -600,7 +584,7 @@ def final_panel(view: dict[str, Any], names: Sequence[str] | None = None) -> Gro
             f"+{part['set_bonus']}",
             f"+{part['five_points']}",
             f"+{part['disc_bonus']}",
-            str(view["seats"][s]["score"]),
+            str(view["players"][s]["score"]),
         )
         for disc, as_type in part.get("assignment", []):
             note = Text("  ")
@@ -618,29 +602,19 @@ def final_panel(view: dict[str, Any], names: Sequence[str] | None = None) -> Gro
 
 MoveNote = kit.LogNote
 """One action as the log shows it: ``private`` is the mover's own wording (an offer's cards),
-``events`` the public facts the move brought about (the reveal, a build, a wonder scored,
-the end of the game)."""
-
-
-def _offers_words(offers: Sequence[dict[str, Any]]) -> str:
-    parts = []
-    for o in offers:
-        cards = " ".join(f"{c} {t}" for t, c in o["cards"].items() if c)
-        if not cards:
-            parts.append(f"seat {o['seat']} no offer")
-            continue
-        parts.append(f"seat {o['seat']} {cards}{' + exchange' if o['exchange'] else ''}")
-    return "; ".join(parts) if parts else "no cards offered"
+``seen`` the events the engine recorded for the move, as each seat may read them (the reveal,
+a build, a wonder scored, the end of the game)."""
 
 
 def move_note(
     before: TowerState, after: TowerState, seat: int, action: TowerAction, number: int
 ) -> MoveNote:
-    """Describe ``action`` (by ``seat``, the ``number``-th of the game) for the log.
+    """Describe ``action`` (by ``seat``, the ``number``-th of the game) for the log: its
+    words, the points it moved and the events the engine recorded (``after.events``).
 
     The words come from the game's ``describe_action`` (as the mover sees it, and as anyone
-    else does); the events from the spectator views before and after, so nothing hidden can
-    slip into ``public`` or ``events``.
+    else does); a build adds its disc, read off the spectator's view before the move, so
+    nothing hidden can slip into ``public``.
     """
     game = after.game
     private = game.describe_action(action, seat, seat)["words"]
@@ -652,69 +626,19 @@ def move_note(
         if disc is not None:
             private += f": {disc['text']}"
             public += f": {disc['text']}"
-    events: list[str] = []
-    bb, ba = current_build(vb), current_build(va)
-    new_last = after.last_build is not before.last_build and va["last_build"] is not None
-    kind = parts[0] if parts else ""
-    revealed_now = bb is not None and not bb["revealed"] and (ba is None or ba["revealed"])
-    if revealed_now:
-        offers = ba["offers"] if ba is not None else va["last_build"]["offers"]
-        events.append("offers revealed: " + _offers_words(offers))
-    if bb is not None and (
-        kind in ("accept", "give") or (revealed_now and va["phase"] != "accept")
-    ):
-        events.append(_resolution_words(bb, vb["active"], va))
-    scored = va["last_build"]["wonder_scored"] if new_last else None
-    for wb, wa in zip(vb["wonders"], va["wonders"], strict=True):
-        if wa["completed"] and not wb["completed"]:
-            row = scored["row"] if scored is not None else vb["marker"]
-            first, second = row_points(va, row)
-            events.append(f"{wa['id']} completed, scored on row {row + 1} ({first}/{second})")
-    for pb, pa in zip(vb["seats"], va["seats"], strict=True):
-        gained = pa["action_cards"] - pb["action_cards"]
-        if gained > 0 and va["action_pile"] < vb["action_pile"]:
-            events.append(f"seat {pa['seat']} draws {plural(gained, 'action card')}")
-    if new_last:
-        rejected = [o for o in va["last_build"]["offers"] if o["points"]]
-        if rejected:
-            words = "rejected offers score " + ", ".join(
-                f"seat {o['seat']} +{o['points']}" + (" (triple bonus)" if o["triple"] else "")
-                for o in rejected
-            )
-            events.append(words)
-    if va["phase"] == "over":
-        events.append("game over: final scoring")
-    elif va["phase"] == "double" and vb["phase"] != "double":
-        events.append(f"seat {va['current_player']} may take a double turn")
-    ends_turn = va["phase"] == "over" or va["turn"] != vb["turn"]
+    ends_turn = va["over"] or va["turn"] != vb["turn"]
     deltas = kit.points_moved(before.scores(), after.scores())
-    return MoveNote(number, seat, private, public, deltas, tuple(events), ends_turn)
+    return MoveNote(number, seat, private, public, deltas, kit.events_seen(after), ends_turn)
 
 
-def _resolution_words(build: dict[str, Any], active: int, va: dict[str, Any]) -> str:
-    """``"4 boat built on ephesus 3, the disc goes to seat 2 (exchange card)"`` or
-    ``"... not built (unfulfilled)"``, from the public view after the move."""
-    disc = build["disc"]
-    where = f"on {build['wonder']} {build['slot']}"
-    owner = next(
-        (p["seat"] for p in va["seats"] if any(d["id"] == disc["id"] for d in p["discs"])), None
-    )
-    if owner is None:
-        return f"{disc['text']} not built {where} (unfulfilled)"
-    words = f"{disc['text']} built {where}"
-    if owner != active:
-        words += f", the disc goes to seat {owner} (exchange card)"
-    return words
-
-
-def points_tally(note: kit.LogNote, seats: Seats) -> Text:
-    """`` · points: seat 0 +14, seat 1 +7`` (the mover first): who scored what by this move,
+def points_tally(note: kit.LogNote, seats: Seats, names: Sequence[str] | None = None) -> Text:
+    """`` · points: Ann +14, Bob +7`` (the mover first): who scored what by this move,
     after the events that scored it (a reveal, an acceptance, a wonder completed)."""
     order = [note.seat] + [s for s in range(len(note.deltas)) if s != note.seat]
     changed = [s for s in order if note.deltas[s]]
     scored = (
         Text.assemble(
-            (f"seat {s}", seats.style(s)),
+            seats.label(s, names),
             (f" {note.deltas[s]:+d}", "bold green" if note.deltas[s] > 0 else "bold red"),
         )
         for s in changed
@@ -811,7 +735,8 @@ def group_moves(view: dict[str, Any], moves: Sequence[str]) -> list[tuple[str, s
     groups: list[tuple[str, str]] = []
     if "pass" in other:
         other.remove("pass")
-        groups.append(("pass", "pass (draw a card; the turn ends)"))
+        draws = plural(view["rules"]["pass_extra_draw"], "card")
+        groups.append(("pass", f"pass (draw {draws}; the turn ends)"))
     for wonder, items in builds.items():
         groups.append((f"build on {wonder}", ", ".join(items)))
     if offers:
@@ -864,7 +789,9 @@ def _offer_groups(view: dict[str, Any], offers: list[str]) -> list[tuple[str, st
     need: dict[str, int] = disc["need"]
     sized = [(o, _cards_of(o), o.endswith("+ exchange")) for o in offers if o != "offer nothing"]
     limits = _offer_limits([c for _, c, _ in sized], need)
-    limits += "; other types may be added as a bluff (they come back at the reveal)"
+    caps = build.get("offer_caps")
+    if caps is not None:
+        limits += f"; {caps['bluff']}"
     matching = [o for o, c, ex in sized if not ex and set(c) <= set(need)]
     exchange = [o for o, c, ex in sized if ex and set(c) <= set(need)]
     bluffs = [o for o, c, _ in sized if not set(c) <= set(need)]
@@ -889,14 +816,15 @@ def _offer_groups(view: dict[str, Any], offers: list[str]) -> list[tuple[str, st
 def move_hint(view: dict[str, Any], move: str) -> str | None:
     """A few words beside a move in the numbered list: the disc a build picks, what an offer
     matches, what an acceptance leaves you to add, what a card does."""
+    rules = view["rules"]
     fixed = {
         "pass": "draw, end turn",
         "give up": "offers score",
-        "triple bonus": "3 per card",
+        "triple bonus": f"{rules['triple_bonus_vp_per_card']} per card",
         "no triple bonus": "not now",
         "double turn": "play again now",
         "no double turn": "not now",
-        "draw three": "draw 3 cards",
+        "draw three": f"draw {plural(rules['draw_three_count'], 'card')}",
     }
     if move in fixed:
         return fixed[move]

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import scoring
+from . import events, scoring
 from .actions import (
     ACCEPT,
     BUILD,
@@ -37,6 +37,7 @@ from .actions import (
     TRIPLE,
     TowerAction,
     cards_text,
+    cards_words,
 )
 from .components import CARD_TRADE, DOUBLE_TURN, JOKER, TRIPLE_BONUS, TYPES
 from .components import DRAW_THREE as DRAW_THREE_CARD
@@ -223,6 +224,84 @@ def accept_choices(state: TowerState) -> list[tuple[int, tuple[int, int, int, in
     return out
 
 
+def accept_refusal(state: TowerState, seats: tuple[int, ...]) -> str | None:
+    """Why the active player cannot complete the build with exactly the revealed offers of
+    ``seats`` (None: he can, in some way, as :func:`accept_choices` lists it), worded for him:
+    the view shows it to him only, as it names what his hand lacks."""
+    need = state.need()
+    active = state.active
+    offers = state.offer_cards
+    types = [t for t in range(4) if need[t]]
+    exchanges = [s for s in seats if state.offer_exchange[s]]
+    if len(exchanges) > 1:
+        return "At most one accepted offer may hold an exchange card."
+    remaining = list(need)
+    for s in seats:
+        for t in types:
+            remaining[t] -= offers[4 * s + t]
+    for t in types:
+        if remaining[t] < 0:
+            held = need[t] - remaining[t]
+            return (
+                f"These offers hold {_type_words(t, held)}, more than the {need[t]} the disc needs."
+            )
+    missing = sum(remaining[t] for t in types)
+    placed = missing + sum(sum(offers[4 * s : 4 * s + 4]) for s in exchanges)
+    supply = state.supply[active]
+    if placed > supply:
+        return f"You would place {placed} pieces but have only {supply} in your supply."
+    hand = state.hand[4 * active : 4 * active + 4]
+    short = [t for t in types if remaining[t] > hand[t]]
+    if not short:
+        return None
+    lacking = sum(remaining[t] - hand[t] for t in short)
+    units = state.game.data.joker_units
+    jokers = state.actions_held[7 * active + JOKER]
+    for j in range(1, jokers + 1):
+        covered = j * units
+        if covered > missing:
+            break
+        if covered >= lacking and _splits(covered, types, remaining, hand):
+            return None
+    t = short[0]
+    words = f"You would have to add {_type_words(t, remaining[t])} but hold {hand[t]}"
+    if jokers:
+        joker_words = "your joker" if jokers == 1 else f"your {jokers} jokers"
+        words += f", and {joker_words} (each exactly {units} cards) cannot make up the rest"
+    return words + "."
+
+
+def accept_outcome(state: TowerState, action: TowerAction) -> tuple[list[int], list[int], int]:
+    """What the legal acceptance ``action`` would do: (the cards the active player adds from
+    his hand, by type; the piece value each seat places; who takes the disc), as
+    :func:`_build` does it, for the active player's view before he decides."""
+    need = state.need()
+    active = state.active
+    offers = state.offer_cards
+    placed = [0] * state.n
+    taken = [0, 0, 0, 0]
+    receiver = active
+    exchange_cards = 0
+    for s in action.seats:
+        cards = offers[4 * s : 4 * s + 4]
+        for t in range(4):
+            taken[t] += cards[t]
+        if state.offer_exchange[s]:
+            receiver = s
+            exchange_cards = sum(cards)
+        else:
+            placed[s] = sum(cards)
+    add = [need[t] - taken[t] - action.jokers[t] if need[t] else 0 for t in range(4)]
+    placed[active] = sum(need[t] - taken[t] for t in range(4) if need[t]) + exchange_cards
+    return add, placed, receiver
+
+
+def _type_words(t: int, count: int) -> str:
+    counts = [0, 0, 0, 0]
+    counts[t] = count
+    return cards_words(counts)
+
+
 def _splits(
     units: int, types: list[int], remaining: list[int], hand: list[int]
 ) -> list[tuple[int, int, int, int]]:
@@ -338,7 +417,7 @@ def apply(state: TowerState, action: TowerAction) -> None:
     elif kind == ACCEPT:
         _build(state, action)
     elif kind == GIVE_UP:
-        _unfulfilled(state)
+        _unfulfilled(state, 1)
     elif kind in (TRIPLE, NO_TRIPLE):
         if kind == TRIPLE:
             _play_card(state, state.current, TRIPLE_BONUS)
@@ -391,6 +470,7 @@ def _reveal(state: TowerState) -> None:
         for s in range(state.n)
         if state.offered >> s & 1 and (any(offers[4 * s : 4 * s + 4]) or state.offer_exchange[s])
     )
+    state.events += ((events.OFFERS_REVEALED, state.active, state.space, state.disc, state.reveal),)
     for seat in range(state.n):
         if seat == state.active:
             continue
@@ -404,7 +484,7 @@ def _reveal(state: TowerState) -> None:
     if not accept_choices(state) and not state.may_hold(
         state.active, (DRAW_THREE_CARD, CARD_TRADE)
     ):
-        _unfulfilled(state)
+        _unfulfilled(state, 0)
 
 
 def _build(state: TowerState, action: TowerAction) -> None:
@@ -419,6 +499,7 @@ def _build(state: TowerState, action: TowerAction) -> None:
     taken = [0, 0, 0, 0]  # the accepted offers' cards, by type
     receiver = active
     exchange_cards = 0
+    placed = [0] * n  # piece value each seat places, for the event
     for seat in action.seats:
         matching = _lift_offer(state, seat, taken, 0)
         if state.offer_exchange[seat]:
@@ -427,6 +508,7 @@ def _build(state: TowerState, action: TowerAction) -> None:
         else:
             pieces[wonder * n + seat] += matching
             state.supply[seat] -= matching
+            placed[seat] = matching
     jokers = action.jokers
     own = 0
     hand = state.hand
@@ -441,9 +523,22 @@ def _build(state: TowerState, action: TowerAction) -> None:
             own += r
     for _ in range(action.joker_count):
         _play_card(state, active, JOKER)
-    placed = own + exchange_cards
-    pieces[wonder * n + active] += placed
-    state.supply[active] -= placed
+    own += exchange_cards
+    pieces[wonder * n + active] += own
+    state.supply[active] -= own
+    placed[active] = own
+    state.events += (
+        (
+            events.DISC_BUILT,
+            active,
+            state.space,
+            state.disc,
+            action.seats,
+            receiver,
+            action.joker_count,
+            tuple(placed),
+        ),
+    )
     state.disc_owner[state.disc] = receiver
     state.space_disc[state.space] = NO_DISC
     state.accepted = action.mask
@@ -469,8 +564,10 @@ def _lift_offer(state: TowerState, seat: int, into: list[int], at: int) -> int:
     return count
 
 
-def _unfulfilled(state: TowerState) -> None:
-    """Nothing is built; the disc stays; every offer is rejected (rules §6.7)."""
+def _unfulfilled(state: TowerState, gave_up: int) -> None:
+    """Nothing is built; the disc stays; every offer is rejected (rules §6.7). ``gave_up``:
+    the active player chose so (1), or nothing could be completed (0)."""
+    state.events += ((events.DISC_UNFULFILLED, state.active, state.space, state.disc, gave_up),)
     state.accepted = 0
     state.built = False
     state.phase = PHASE_ACCEPT
@@ -509,12 +606,14 @@ def _settle_offers(state: TowerState) -> None:
     data = state.game.data
     hand = state.hand
     gained = [0] * state.n
+    scored = False
     for seat in range(state.n):
         matching = _lift_offer(state, seat, hand, 4 * seat)
         if matching:
             per_card = data.triple_vp if state.triple_mask >> seat & 1 else data.rejected_vp
             gained[seat] = matching * per_card
             state.score[seat] += gained[seat]
+            scored = scored or per_card > 0
         if state.offer_exchange[seat]:
             state.offer_exchange[seat] = 0
             state.exchange_in_hand[seat] = 1
@@ -530,9 +629,12 @@ def _settle_offers(state: TowerState) -> None:
         "rejected_points": tuple(gained),
         "wonder": state.last_wonder,
     }
+    if scored:
+        triples = tuple(s for s in range(state.n) if state.triple_mask >> s & 1)
+        state.events += ((events.REJECTED_SCORED, tuple(gained), triples),)
     state.reveal = ()
     if state.built and scoring.type_exhausted(state):
-        scoring.final_scoring(state)
+        scoring.final_scoring(state, events.WHY_TYPE_GONE)
         return
     _after_turn(state)
 
@@ -554,6 +656,7 @@ def _after_turn(state: TowerState) -> None:
     if not state.second_turn and state.may_hold(state.active, _DOUBLE):
         state.phase = PHASE_DOUBLE
         state.current = state.active
+        state.events += ((events.DOUBLE_TURN_POSSIBLE, state.active),)
         return
     _end_turn(state)
 
@@ -571,7 +674,7 @@ def _end_turn(state: TowerState) -> None:
         and not any(state.discard)
         and state.turns_without_build >= state.game.data.safeguard_per_player * n
     ):
-        scoring.final_scoring(state)
+        scoring.final_scoring(state, events.WHY_SAFEGUARD)
         return
     state.active = (active + 1) % n
     state.second_turn = False

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from . import events
 from .components import DISC_BONUS, FIVE_POINTS, TYPES
 from .phases import NO_DISC, PHASE_OVER
 
@@ -51,24 +52,29 @@ def complete_wonder(state: TowerState, wonder: int) -> None:
     data = game.data
     n = state.n
     values = wonder_values(state, wonder)
-    row = data.rows[min(state.marker, len(data.rows) - 1)]
-    points = wonder_points(values, row, data.participation)
+    row = min(state.marker, len(data.rows) - 1)
+    points = wonder_points(values, data.rows[row], data.participation)
     for seat in range(n):
         state.score[seat] += points[seat]
     state.last_wonder = (wonder, state.marker, tuple(points))
+    state.events += ((events.WONDER_COMPLETED, wonder, row, state.last_wonder[2]),)
     state.marker += 1
     if game.action_cards:
+        drawn = 0
         for _ in range(data.action_per_completion):
             if state.action_pile:
                 state.actions_held[7 * state.active + state.action_pile.pop()] += 1
+                drawn += 1
+        if drawn:
+            state.events += ((events.ACTION_CARDS_DRAWN, state.active, drawn),)
     for seat in range(n):
         state.supply[seat] += values[seat]
         state.pieces[wonder * n + seat] = 0
     state.done_mask |= 1 << wonder
 
 
-def type_exhausted(state: TowerState) -> bool:
-    """Is some building type shown on no disc left on the board? (The game then ends.)"""
+def types_shown(state: TowerState) -> list[bool]:
+    """For each building type: does a disc left on the board show it?"""
     needs = state.game.disc_needs
     shown = [False, False, False, False]
     for disc in state.space_disc:
@@ -77,7 +83,12 @@ def type_exhausted(state: TowerState) -> bool:
             for t in range(4):
                 if need[t]:
                     shown[t] = True
-    return not all(shown)
+    return shown
+
+
+def type_exhausted(state: TowerState) -> bool:
+    """Is some building type shown on no disc left on the board? (The game then ends.)"""
+    return not all(types_shown(state))
 
 
 def set_bonus(state: TowerState, seat: int) -> tuple[int, list[int], list[tuple[int, str]]]:
@@ -110,9 +121,10 @@ def set_bonus(state: TowerState, seat: int) -> tuple[int, list[int], list[tuple[
     return best
 
 
-def final_scoring(state: TowerState) -> None:
+def final_scoring(state: TowerState, why: str) -> None:
     """Incomplete wonders on the final row, the disc-set bonus, then five_points and
-    disc_bonus cards (rules §9.2 steps 3-5); the game is over."""
+    disc_bonus cards (rules §9.2 steps 3-5); the game is over. ``why`` it ends: a type gone
+    from the discs or the safeguard (``events.WHY_*``), for the event."""
     game = state.game
     data = game.data
     n = state.n
@@ -139,3 +151,7 @@ def final_scoring(state: TowerState) -> None:
         )
     state.final_parts = parts
     state.phase = PHASE_OVER
+    shown = types_shown(state)
+    gone = () if why == events.WHY_SAFEGUARD else tuple(t for t in range(4) if not shown[t])
+    final = tuple((p["wonders"], p["set_bonus"], p["five_points"], p["disc_bonus"]) for p in parts)
+    state.events += ((events.GAME_OVER, why, gone, final, tuple(state.winners())),)

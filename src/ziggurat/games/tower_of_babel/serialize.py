@@ -68,7 +68,6 @@ class BuildJson(_Model):
 
 
 class StateJson(StatePreamble):
-    format: Literal[1]
     game: Literal["tower_of_babel"]
     rng: int
     phase: Literal["choose", "offer", "accept", "triple", "double", "over"]

@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any
 from ziggurat.core.kernel import BaseState
 from ziggurat.core.rng import Rng
 
-from . import rules
+from . import events, rules
 from .actions import OFFER
-from .phases import NO_DISC, PHASE_CHOOSE, PHASE_OFFER, PHASE_OVER
+from .phases import NO_DISC, PHASE_CHOOSE, PHASE_NAMES, PHASE_OFFER, PHASE_OVER
 
 if TYPE_CHECKING:
     from .actions import TowerAction
@@ -111,6 +111,9 @@ class TowerState(BaseState):
 
     # ----------------------------------------------------------------- the kernel's hooks
 
+    def phase_name(self) -> str:
+        return PHASE_NAMES[self.phase]
+
     def is_terminal(self) -> bool:
         return self.phase == PHASE_OVER
 
@@ -124,6 +127,7 @@ class TowerState(BaseState):
         other.game = self.game
         other.n = self.n
         other.current = self.current
+        other.events = self.events
         other.rng = self.rng.copy()
         other.space_disc = self.space_disc[:]
         other.disc_owner = self.disc_owner[:]
@@ -224,4 +228,5 @@ class TowerState(BaseState):
                 pile.extend([t] * discard[t])
                 discard[t] = 0
             self.rng.shuffle(pile)
+            self.events += ((events.PILE_RESHUFFLED, len(pile)),)
         self.hand[4 * seat + pile.pop()] += 1

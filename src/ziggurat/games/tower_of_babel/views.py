@@ -18,12 +18,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ziggurat.core.api import TERMINAL
 from ziggurat.core.rng import Rng
 
+from .actions import ACCEPT
 from .components import ACTION_KINDS, TYPES
-from .phases import NO_DISC, PHASE_NAMES, PHASE_OFFER, PHASE_OVER, PHASE_TRIPLE
-from .rules import offer_caps, offer_choices
+from .phases import NO_DISC, PHASE_ACCEPT, PHASE_OFFER, PHASE_OVER, PHASE_TASKS, PHASE_TRIPLE
+from .rules import accept_outcome, accept_refusal, offer_caps, offer_choices
 
 if TYPE_CHECKING:
     from .state import TowerState
@@ -91,8 +91,6 @@ def view(state: TowerState, seat: int | None) -> dict[str, Any]:
     for s in range(n):
         players.append(
             {
-                "seat": s,
-                "score": state.score[s],
                 # to a seat still to offer, a hand as it was before its owner's offer
                 "cards": _cards_in_hand(state, s) + (0 if sizes_seen else _offer_size(state, s)),
                 "action_cards": sum(state.actions_held[7 * s : 7 * s + 7]),
@@ -102,11 +100,8 @@ def view(state: TowerState, seat: int | None) -> dict[str, Any]:
         )
     data = game.data
     out: dict[str, Any] = {
-        "game": game.name,
-        "players": n,
-        "seat": seat,
-        "phase": PHASE_NAMES[state.phase],
-        "current_player": None if state.current_player == TERMINAL else state.current_player,
+        "players": players,
+        "task": PHASE_TASKS[state.phase],
         "active": state.active,
         "second_turn": state.second_turn,
         "turn": state.turn_number,
@@ -117,12 +112,13 @@ def view(state: TowerState, seat: int | None) -> dict[str, Any]:
         "final_row": list(data.final_row),
         "participation_points": data.participation,
         "set_bonus": list(data.bonus),
-        "seats": players,
         "draw_pile": len(state.pile),
         "discard": counts_dict(state.discard),
         "action_pile": len(state.action_pile),
         "action_discard": {k: state.action_discard[i] for i, k in enumerate(ACTION_KINDS)},
         "action_cards_in_game": game.action_cards,
+        "action_cards_info": {k: dict(v) for k, v in game.action_cards_info.items()},
+        "rules": dict(game.rules_view),
         "build": _build_view(state, seat, sizes_seen),
         "last_build": _last_build_view(state),
         "final": state.final_parts,
@@ -145,6 +141,7 @@ def _build_view(state: TowerState, seat: int | None, sizes_seen: bool) -> dict[s
     need = state.need()
     game = state.game
     w, k = divmod(state.space, game.spaces_per_wonder)
+    data = game.data
     offers = []
     revealed = {s: (cards, ex) for s, cards, ex in state.reveal}
     for i in range(1, state.n):
@@ -159,13 +156,17 @@ def _build_view(state: TowerState, seat: int | None, sizes_seen: bool) -> dict[s
             entry["accepted"] = bool(state.accepted >> s & 1)
             entry["triple"] = bool(state.triple_mask >> s & 1)
             entry["cards_count"] = sum(cards) + ex
+            # what the offer scores if it is not accepted, and with the triple bonus
+            matching = sum(cards[t] for t in range(4) if need[t])
+            entry["points_if_rejected"] = matching * data.rejected_vp
+            entry["points_with_triple"] = matching * data.triple_vp
         else:
             entry["cards_count"] = _offer_size(state, s) if entry["made"] and sizes_seen else None
             if s == seat and entry["made"]:
                 entry["cards"] = counts_dict(state.offer_cards[4 * s : 4 * s + 4])
                 entry["exchange"] = bool(state.offer_exchange[s])
         offers.append(entry)
-    return {
+    out: dict[str, Any] = {
         "space": state.space,
         "wonder": game.wonder_ids[w],
         "slot": k + 1,
@@ -175,6 +176,81 @@ def _build_view(state: TowerState, seat: int | None, sizes_seen: bool) -> dict[s
         "built": state.built,
         "offers": offers,
     }
+    if state.phase == PHASE_OFFER and seat is not None and seat != state.active:
+        out["offer_caps"] = _offer_caps_view(state, seat)
+    if state.phase == PHASE_ACCEPT and seat == state.active:
+        out.update(_accept_view(state))
+    return out
+
+
+def _offer_caps_view(state: TowerState, seat: int) -> dict[str, Any]:
+    """What an offer of ``seat`` may hold (rules §5, :func:`.rules.offer_caps`), with the
+    words a front end shows beside its controls and when an offer breaks one of them."""
+    total, per_type, supply = offer_caps(state, seat)
+    need = state.need()
+    types = [t for t in range(4) if need[t]]
+    caps = {TYPES[t]: per_type[t] for t in types}
+    limits = " and ".join(_count_words(TYPES[t], per_type[t]) for t in types)
+    bluff = "cards of other types are a bluff: they come back at the reveal"
+    return {
+        "cards": total,
+        "per_type": caps,
+        "matching": supply,
+        "hint": (
+            f"at most {_count_words('card', total)} in all and {limits} (the disc's "
+            f"numbers); no more matching cards than the {supply} pieces in your supply; {bluff}"
+        ),
+        "bluff": bluff,
+        "refusals": {
+            "exchange_alone": (
+                "The exchange card can only be offered together with at least one building card."
+            ),
+            "cards": f"An offer for this disc holds at most {_count_words('card', total)} in all.",
+            "per_type": {
+                TYPES[t]: f"At most {_count_words(TYPES[t], per_type[t])} in this offer (the "
+                "disc's number)."
+                for t in types
+            },
+            "matching": f"No more matching cards than the {supply} pieces in your supply.",
+            "other": "This is not one of the offers you may make now.",
+        },
+    }
+
+
+def _accept_view(state: TowerState) -> dict[str, Any]:
+    """For the active player deciding on the offers: what each legal acceptance does (the
+    cards he adds, the pieces each seat places, who takes the disc) and, for every other
+    selection of the offers he could tick, why it cannot be completed."""
+    n = state.n
+    legal = [a for a in state.legal_actions() if a.kind == ACCEPT]
+    outcomes = []
+    for action in legal:
+        add, placed, receiver = accept_outcome(state, action)
+        outcomes.append(
+            {
+                "text": action.text,
+                "seats": list(action.seats),
+                "add": {TYPES[t]: c for t, c in enumerate(add) if c},
+                "pieces": placed,
+                "receiver": receiver,
+            }
+        )
+    possible = {a.seats for a in legal}
+    offered = [s for s in range(n) if s != state.active and any(state.offer_of(s))]
+    refusals = []
+    for pick in range(1 << len(offered)):
+        seats = tuple(s for i, s in enumerate(offered) if pick >> i & 1)
+        if seats in possible:
+            continue
+        reason = accept_refusal(state, seats)
+        refusals.append(
+            {"seats": list(seats), "reason": reason or "This selection cannot be completed."}
+        )
+    return {"accept_outcomes": outcomes, "accept_refusals": refusals}
+
+
+def _count_words(word: str, count: int) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 def _last_build_view(state: TowerState) -> dict[str, Any] | None:

@@ -7,12 +7,16 @@
 // lit square, space, city, card, row, temple and button is one legal action (or, for a
 // planting, the square of several: the payment is then chosen with buttons); what a caravan
 // move costs (view.caravan_costs), who leads each temple and field row (view.temple_places,
-// view.field_leaders), the points by source (player_info[s].points) and every rule number
-// in the texts (view.rules, from the data file in use) come from the server. Only where each
-// square and space lies on the drawing is worked out here. The engine's automatic moves are
-// drawn by table.js under the log lines (log entries' `then`); the note above the players
-// names those since the last decision (view.automatic_moves). The SVG builder, the buttons
-// and the grouping of the actions are the kit's (kit.js).
+// view.field_leaders), the points by source (players[s].points), the points of the
+// irrigation being decided (view.pending.irrigation), how far the plant being planted reaches
+// (view.pending.plant), and every rule number and text (view.rules, from the data file in
+// use: the temples' rewards, the craftsmen's effects, a Gardener's quality) come from the
+// server. Only where each square and space lies on the drawing is worked out here. The
+// engine's automatic moves and what each move caused (its events, with the players' names)
+// are drawn by table.js under the log lines (log entries' `then` and `events`); the note
+// above the players names the automatic moves since the last decision
+// (view.automatic_moves). The SVG builder, the buttons and the grouping of the actions are
+// the kit's (kit.js).
 
 import { el } from "../common.js";
 import { actionButton, choiceList, groupBy, markTarget, myDecision, newDecision, offeredActions, onActivate, sortActions, toggleAll } from "../kit.js";
@@ -26,7 +30,7 @@ const RESOURCES = ["barley", "dates", "salt", "palm", "wine"];
 const RES_LETTER = { barley: "B", dates: "D", salt: "S", palm: "P", wine: "W" };
 const TEMPLES = ["ishtar", "marduk", "tammouz"];
 const COURTS = ["banker", "caravaneer", "palace"];
-/** The sources of prestige points (player_info[s].points), in the order of the final table. */
+/** The sources of prestige points (players[s].points), in the order of the final table. */
 const POINT_SOURCES = [
   ["engineers", "Engineers", "irrigation by engineers"],
   ["babylon", "Babylon", "resources sold at Babylon (and its irrigation)"],
@@ -69,27 +73,8 @@ function vpText(n) {
 
 // ------------------------------------------------------------------ rule texts (view.rules)
 
-// Rule facts the payload does not carry yet (issue 16, item 6: listed for the engine's
-// owners). Each is read from view.rules first, so that its fallback here can go once the
-// server sends it: the rewards of Ishtar's and Tammouz's temples in words (proposed:
-// rules.temple_rewards, {temple: [1st, 2nd]}), what the peasant and the priest do (proposed:
-// rules.craft_texts, {craft: [short, long]}) and the quality a gardener adds (proposed:
-// rules.gardener_quality).
-const RULES = {
-  temple_rewards: { ishtar: ["a camel or a talent", "the other"], tammouz: ["a field cube", "an exchange"] },
-  craft_texts: {
-    peasant: ["field cube + its resource", "a cube on a field row, taking its resource"],
-    priest: ["a cube into a temple", "a cube into a temple"],
-  },
-  gardener_quality: 1,
-};
-
 function rulesOf(view) {
   return (view && view.rules) || {};
-}
-
-function rule(view, name) {
-  return rulesOf(view)[name] ?? RULES[name];
 }
 
 /** How many places of a temple are rewarded (1: the 1st only, as with 2 players). */
@@ -97,16 +82,15 @@ function templePlaces(view) {
   return rulesOf(view).temple_places_rewarded;
 }
 
-/** A temple's rewards for its 1st and its 2nd: [1st, 2nd]. */
+/** A temple's rewards for its 1st and its 2nd, in words: [1st, 2nd] (view.rules.temple_rewards). */
 function templeRewardParts(view, temple) {
-  if (temple === "marduk") return rulesOf(view).marduk_vp.map(vpText);
-  return rule(view, "temple_rewards")[temple];
+  return rulesOf(view).temple_rewards[temple];
 }
 
 /** "1st: 2 VP · 2nd: 1 VP" (or only the 1st when only the 1st is rewarded). */
 function templeReward(view, temple) {
   const [first, second] = templeRewardParts(view, temple);
-  return templePlaces(view) > 1 ? `1st: ${first} · 2nd: ${second}` : `1st: ${first} (no 2nd reward with ${view.players} players)`;
+  return templePlaces(view) > 1 ? `1st: ${first} · 2nd: ${second}` : `1st: ${first} (no 2nd reward with ${view.players.length} players)`;
 }
 
 /** The short form, under the board's "Temple rewards": "2 VP · 1 VP". */
@@ -115,23 +99,16 @@ function templeRewardShort(view, temple) {
   return templePlaces(view) > 1 ? `${first} · ${second}` : first;
 }
 
-/** What a craft card does: short (on the card) and in words (its title). */
+/** What a craft card does: short (on the card) and in words (its title), view.rules.craft_texts. */
 function craftText(view, kind, long = false) {
-  const r = rulesOf(view);
-  const texts = rule(view, "craft_texts")[kind];
-  if (texts) return texts[long ? 1 : 0];
-  if (kind === "engineer") {
-    const points = r.engineer_vp ? `, ${r.engineer_vp} VP` : "";
-    return long ? `a cube on an irrigation space${points}` : `irrigation cube${points}`;
-  }
-  if (kind === "merchant") return count(r.merchant_camels, "camel");
-  return "";
+  const texts = rulesOf(view).craft_texts[kind];
+  return texts ? texts[long ? 1 : 0] : "";
 }
 
 /** What a court card gives at `level` (1–3), or in general without a level. */
 function courtText(view, court, level = null) {
   const r = rulesOf(view);
-  if (court === "gardener") return `+${rule(view, "gardener_quality")} plant quality`;
+  if (court === "gardener") return `+${r.gardener_quality} plant quality`;
   if (court === "banker") {
     const income = (r.banker_income || []).map((x) => `${count(x.talents, "talent")}${x.vp ? ` + ${x.vp} VP` : ""}`);
     if (level && income[level - 1]) return `${income[level - 1]} each round`;
@@ -322,22 +299,10 @@ function caravanCost(view, city) {
   return cost === undefined ? null : cost;
 }
 
-/** The points the irrigation being decided brings: an engineer's, or the one after a sale
- * at Babylon. The view does not say which yet (proposed: view.pending.irrigation, {source,
- * points}); until it does, the newest logged step, its automatic ones included, tells. */
-function irrigationPoints(payload) {
-  const r = rulesOf(payload.view);
-  const pending = payload.view.pending || {};
-  if (pending.irrigation) return pending.irrigation;
-  const log = payload.log || [];
-  const last = log[log.length - 1];
-  const steps = last ? [last, ...(last.then || [])] : [];
-  for (let i = steps.length - 1; i >= 0; i--) {
-    const step = steps[i];
-    if (step.type === "sell") return { source: "babylon", points: r.babylon_irrigation_vp };
-    if (step.type === "recruit" && step.craft === "engineer") return { source: "engineer", points: r.engineer_vp };
-  }
-  return null;
+/** The points the irrigation being decided brings and why (view.pending.irrigation:
+ * {source: "engineers" | "babylon", points}), or null. */
+function irrigationPoints(view) {
+  return (view.pending && view.pending.irrigation) || null;
 }
 
 // ------------------------------------------------------------------ status line and log
@@ -345,7 +310,7 @@ function irrigationPoints(payload) {
 /** The status line's words: "round 3 · sell one or two resources at Babylon". */
 export function describeTurn(payload) {
   const v = payload.view;
-  if (!v || v.phase === "over") return null;
+  if (!v || v.over) return null;
   return `round ${v.round} · ${v.task}`;
 }
 
@@ -532,7 +497,7 @@ function drawRewards(view) {
   TEMPLES.forEach((t, i) => {
     lines.push(svg("text", { class: "area-note reward", "data-temple": t, x, y: y + 13 + i * 12, "text-anchor": "end" }, `${cap(t)}: ${templeRewardShort(view, t)}`));
   });
-  const note = both ? "the 1st and the 2nd of each temple (most cubes) are rewarded at the end of the round" : `with ${view.players} players only the 1st of each temple (most cubes) is rewarded`;
+  const note = both ? "the 1st and the 2nd of each temple (most cubes) are rewarded at the end of the round" : `with ${view.players.length} players only the 1st of each temple (most cubes) is rewarded`;
   return svg("g", { class: "amy-rewards", id: "amy-rewards" }, svg("title", {}, note), lines);
 }
 
@@ -738,7 +703,7 @@ function drawTrack(view, ctx, moves) {
     svg("rect", { x: -27, y: -9, width: 54, height: 17, rx: 8.5 }),
     svg("text", { y: 3.8 }, "caravan"),
   );
-  const me = seat !== null && view.player_info[seat] ? view.player_info[seat] : null;
+  const me = seat !== null && view.players[seat] ? view.players[seat] : null;
   const node = svg(
     "svg",
     { class: `board amy-track${moves.caravan.size ? " choosing" : ""}`, id: "amy-track", viewBox: `0 0 ${TRACK_W} ${TRACK_H}`, role: "img", "aria-label": "Mesopotamia: the caravan route", preserveAspectRatio: "xMidYMid meet" },
@@ -910,13 +875,14 @@ function actionControls(view, ctx, moves) {
 function plantControls(view, ctx, moves) {
   const ui = ctx.ui;
   const city = view.track.cities[view.track.caravan];
-  const plant = city && city.plant;
+  const plant = view.pending && view.pending.plant;
+  const reach = plant && plant.reach !== plant.quality ? `, reaching quality ${plant.reach} with your gardeners` : "";
   const parts = [el("h3", {}, "Plant a garden ", city ? el("span", { class: "muted small", text: `at ${cap(city.name)}` }) : null)];
   parts.push(
     el(
       "p",
-      { class: "hint", id: "plant-hint" },
-      `Click a lit square in the garden (${moves.plant.size} possible)${plant ? `: this plant has quality ${plant.up.quality}` : ""}. You take its tile and bonus.`,
+      { class: "hint", id: "plant-hint", "data-quality": plant ? String(plant.quality) : null, "data-reach": plant ? String(plant.reach) : null },
+      `Click a lit square in the garden (${moves.plant.size} possible)${plant ? `: this plant has quality ${plant.quality}${reach}` : ""}. You take its tile and bonus.`,
     ),
   );
   if (ui.square && !moves.plant.has(ui.square)) ui.square = null;
@@ -935,7 +901,7 @@ function plantControls(view, ctx, moves) {
 }
 
 function courtControls(view, ctx, moves) {
-  const me = view.player_info[ctx.viewer];
+  const me = view.players[ctx.viewer];
   const city = view.track.cities[view.track.caravan];
   const byCourt = groupBy(moves.court, (a) => a.court);
   return [
@@ -960,7 +926,7 @@ function exchangeControls(view, ctx, moves) {
   const byGive = groupBy(moves.exchange, (a) => a.give);
   return [
     el("h3", { text: "Tammouz: exchange" }),
-    el("p", { class: "hint", text: "Give one of your resources for another one from the stock (never wine), or decline." }),
+    el("p", { class: "hint", text: "Give one of your resources for another one from the stock (the buttons are the exchanges allowed), or decline." }),
     choiceList(
       { id: "exchange-choices" },
       [...byGive.entries()].map(([give, acts]) =>
@@ -996,7 +962,7 @@ function controls(payload, ctx, moves) {
   const view = payload.view;
   if (!myDecision(ctx, view.current)) return null;
   const phase = view.phase;
-  const me = view.player_info[ctx.viewer];
+  const me = view.players[ctx.viewer];
   let parts = [];
   const handled = new Set();
   const use = (...types) => types.forEach((t) => handled.add(t));
@@ -1004,14 +970,14 @@ function controls(payload, ctx, moves) {
     parts = actionControls(view, ctx, moves);
     use("pass", "recruit", "caravan");
   } else if (phase === "peasant") {
-    parts = [el("h3", { text: "Peasant: a field row" }), el("p", { class: "hint", text: "Click a lit field row (or its button): your cube goes on its leftmost empty space and you take that resource. The wine space completes the row." }), fieldButtons(view, ctx, moves)];
+    parts = [el("h3", { text: "Peasant: a field row" }), el("p", { class: "hint", text: "Click a lit field row (or its button): your cube goes on its leftmost empty space and you take that resource. A full row gives a gardener to the most cubes." }), fieldButtons(view, ctx, moves)];
     use("field");
   } else if (phase === "priest") {
     parts = [el("h3", { text: "Priest: a temple" }), el("p", { class: "hint", text: "Click a lit temple (or its button): your cube enters at the left and pushes the others right." }), templeButtons(view, ctx, moves, "temple-choices")];
     use("temple");
   } else if (phase === "irrigate") {
-    const scoring = irrigationPoints(payload);
-    const after = scoring ? (scoring.source === "engineer" ? "Your engineer's cube" : "The cube after your sale at Babylon") : "This cube";
+    const scoring = irrigationPoints(view);
+    const after = scoring ? (scoring.source === "engineers" ? "Your engineer's cube" : "The cube after your sale at Babylon") : "This cube";
     const points = scoring ? (scoring.points ? `scores ${scoring.points} VP` : "scores no points") : "";
     parts = [
       el("h3", { text: "Irrigate" }),
@@ -1053,7 +1019,7 @@ function controls(payload, ctx, moves) {
   } else if (phase === "procession") {
     parts = [
       el("h3", { text: "Procession" }),
-      el("p", { class: "hint", text: "You passed last: choose the temple your cube enters (click it or its button); a grey cube enters each of the other two." }),
+      el("p", { class: "hint", text: "You lead the procession: choose the temple your cube enters (click it or its button); a grey cube enters each of the other two." }),
       templeButtons(view, ctx, moves, "procession-choices"),
     ];
     use("procession");
@@ -1117,9 +1083,9 @@ function courtLine(view, p) {
 
 function playersPanel(payload, ctx) {
   const view = payload.view;
-  const over = view.phase === "over";
-  const blocks = view.player_info.map((p) => {
-    const { current, winner, mine } = seatState(p.seat, ctx, { over, current: view.current, winners: view.winners });
+  const over = view.over;
+  const blocks = view.players.map((p) => {
+    const { current, winner, mine } = seatState(p.seat, ctx, view);
     const held = RESOURCES.reduce((n, r) => n + (p.resources[r] || 0), 0);
     const tiles = p.tiles.length
       ? p.tiles.map((t) => el("span", { class: "tile-chip", "data-tile": t.id, title: `${t.id} (floor ${t.floor}): ${bonusWords(t.bonus)}` }, el("b", { text: t.id }), el("small", { text: ` f${t.floor}` })))
@@ -1185,13 +1151,13 @@ function automaticPanel(payload, ctx) {
   );
 }
 
-/** The final table: each player's points by source (player_info[s].points), then the total. */
+/** The final table: each player's points by source (players[s].points), then the total. */
 function finalPanel(payload, ctx) {
   const view = payload.view;
   if (view.phase !== "over") return null;
-  const scores = view.scores || view.player_info.map((p) => p.score);
+  const scores = view.players.map((p) => p.score);
   const winners = view.winners || [];
-  const seats = view.player_info.map((p) => p.seat);
+  const seats = view.players.map((p) => p.seat);
   const head = el(
     "tr",
     {},
@@ -1204,7 +1170,7 @@ function finalPanel(payload, ctx) {
       { "data-source": source, title: words },
       el("th", { scope: "row", text: label }),
       seats.map((s) => {
-        const points = view.player_info[s].points || {};
+        const points = view.players[s].points || {};
         return el("td", { class: "num", "data-seat": String(s), "data-source": source, text: points[source] ?? 0 });
       }),
     ),
@@ -1213,7 +1179,7 @@ function finalPanel(payload, ctx) {
     "tr",
     { class: "tiles-held", "data-source": "tiles-held", title: "garden tiles held (they decide the Amyitis bonus and break ties)" },
     el("th", { scope: "row", class: "muted", text: "tiles held" }),
-    seats.map((s) => el("td", { class: "num muted", "data-seat": String(s), text: view.player_info[s].tiles.length })),
+    seats.map((s) => el("td", { class: "num muted", "data-seat": String(s), text: view.players[s].tiles.length })),
   );
   const total = el(
     "tr",

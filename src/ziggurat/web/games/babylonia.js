@@ -1,7 +1,9 @@
 // Babylonia in the browser: draws payload.view (see games/babylonia/views.py) as an SVG
 // board with a side panel, and offers payload.legal_actions as clicks. No rule is
-// re-implemented here: every highlighted hex and every button is one legal action. The hex
-// geometry, the buttons and the grouping of the actions are the kit's (kit.js).
+// re-implemented here: every highlighted hex and every button is one legal action; the
+// words of a phase (view.task), what a crop field pays now (its hex's `points`) and the card
+// of an extra turn (the `card` of the extra actions) come from the server. The hex geometry,
+// the buttons and the grouping of the actions are the kit's (kit.js).
 
 import { el } from "../common.js";
 import { doubledCenter, hexKey as key, hexPoints, SQRT3, viewBoxAround } from "../kit.js";
@@ -17,23 +19,6 @@ const KINDS = ["merchant", "servant", "priest", "farmer"];
 const LETTER = { merchant: "M", servant: "S", priest: "P", farmer: "F" };
 const LAND = { north: "#d7b98a", center: "#e2cd98", south: "#c8c58f" };
 const LAND_EDGE = { north: "#b39466", center: "#bba571", south: "#9f9c66" };
-// Rule facts the payload does not carry yet (issue 16, item 6: listed for the engine's
-// owners). Each is read from the payload first, so that its fallback here can go once the
-// server sends it: the words of each phase (proposed: view.task, as in Amyitis's view) and
-// the card of the extra turn (proposed: field `card` of the `extra` and `no-extra` actions).
-const PHASE_TEXT = {
-  place: "places tokens",
-  score: "chooses what to score next",
-  card: "won a ziggurat and takes a card",
-  extra: "may use card 2 for an extra turn",
-};
-const EXTRA_TURN_CARD = 2;
-
-function extraTurnCard(moves) {
-  const a = moves.extra || moves.noExtra;
-  return (a && a.card) ?? EXTRA_TURN_CARD;
-}
-
 // What this page remembers between payloads to mark the tokens placed since your last turn.
 const memory = { key: null, mine: null, turnKey: null, turnStart: null, lastTurn: null };
 
@@ -45,7 +30,7 @@ function hexWord(h) {
   if (!h) return "";
   if (h.content === "city") return `city ${h.tile}`;
   if (h.content === "ziggurat") return h.scored ? "ziggurat (scored)" : "ziggurat";
-  if (h.content === "field") return h.tile === "cities" ? "field (city count)" : `field ${h.tile}`;
+  if (h.content === "field") return h.tile === "cities" ? `field: ${h.pays}` : `field ${h.tile}`;
   if (h.content === "token") return `${h.face_down ? "face-down " : ""}${h.kind || "token"}`;
   return h.terrain === "river" ? "river" : `${h.landmass} land`;
 }
@@ -53,15 +38,15 @@ function hexWord(h) {
 /** The status line's words for the phase: "places tokens (1 placed)". */
 export function describeTurn(payload) {
   const v = payload.view;
-  if (!v || v.terminal) return null;
-  let text = v.task || PHASE_TEXT[v.phase] || v.phase;
+  if (!v || v.over) return null;
+  let text = v.task;
   if (v.phase === "place") {
     text += ` (${v.placed_this_turn} placed)`;
     if (v.first_round_tokens) {
       text += ` · first round: exactly ${v.first_round_tokens} token${v.first_round_tokens > 1 ? "s" : ""} this turn`;
     }
   }
-  if (v.phase === "card" && v.turn_player !== v.current_player) {
+  if (v.phase === "card" && v.turn_player !== v.current) {
     text += ` during ${payload.table.seats[v.turn_player]?.name || "seat " + v.turn_player}'s turn`;
   }
   return text;
@@ -100,7 +85,7 @@ function recentTokens(payload, ctx) {
   }
   const now = tokenSet(view, ctx.viewer);
   if (ctx.viewer !== null) {
-    if (view.current_player === ctx.viewer || view.turn_player === ctx.viewer || memory.mine === null) {
+    if (view.current === ctx.viewer || view.turn_player === ctx.viewer || memory.mine === null) {
       memory.mine = now;
       return new Set();
     }
@@ -169,7 +154,7 @@ function drawCity(tile) {
 }
 
 function drawCityIcon(scale) {
-  // A little walled town: the crop field that scores 1 per city won.
+  // A little walled town: the crop field that pays for the cities won (its hex's `pays`).
   const s = S * scale;
   return svg("path", {
     class: "city-icon",
@@ -323,14 +308,16 @@ function drawBoard(area, payload, ctx, moves) {
 
 /** The legend; the crop fields' values are those on the board (view.board). */
 function boardLegend(view) {
-  const values = [...new Set(view.board.filter((h) => h.content === "field" && h.tile !== "cities").map((h) => Number(h.tile)))].sort((a, b) => a - b);
+  const fields = view.board.filter((h) => h.content === "field");
+  const values = [...new Set(fields.filter((h) => h.tile !== "cities").map((h) => h.points))].sort((a, b) => a - b);
+  const town = fields.find((h) => h.tile === "cities");
   return legend([
     ["sw-token", "token: merchant, servant, priest, farmer (M S P F) in the player's colour", "M"],
     ["sw-token sw-down", "face down in the river (only its owner sees the kind)", "?"],
     ["sw-fresh", "placed this turn"],
     ["sw-recent", "placed by others since your last turn"],
     ["sw-city", "city: the nobles printed on it score when it is surrounded", "MS"],
-    ["sw-field", `crop field ${values.join("/")}; the town icon pays 1 per city won`, String(values[0] ?? "")],
+    ["sw-field", `crop field ${values.join("/")}${town ? `; the town icon pays ${town.pays}` : ""}`, String(values[0] ?? "")],
     ["sw-zig", "ziggurat (dimmed once scored)"],
     ["sw-score", "surrounded, to be scored this turn"],
     ["sw-river", "river: tokens go there face down"],
@@ -356,7 +343,7 @@ function controls(payload, ctx, moves) {
   const stand = me && me.stand;
   if (!stand) return null;
 
-  const placing = ctx.yourTurn && view.phase === "place" && view.current_player === viewer;
+  const placing = ctx.yourTurn && view.phase === "place" && view.current === viewer;
   if (placing) {
     if (ui.kind && !moves.place.get(ui.kind)) ui.kind = null;
     if (!ui.kind && moves.placeKinds.length === 1) ui.kind = moves.placeKinds[0];
@@ -457,7 +444,7 @@ function decisions(payload, ctx, moves) {
     );
   }
   if (moves.extra || moves.noExtra) {
-    const card = extraTurnCard(moves);
+    const card = (moves.extra || moves.noExtra).card;
     parts.push(el("h3", { text: `Extra turn (card ${card})` }));
     parts.push(
       choiceList(
@@ -498,7 +485,7 @@ function playersPanel(payload, ctx) {
     return `${text}${spent.has(n) ? " (spent)" : ""}`;
   };
   const rows = view.players.map((p) => {
-    const { current, winner } = seatState(p.seat, ctx, { over: view.terminal, current: view.current_player, winners: view.winners });
+    const { current, winner } = seatState(p.seat, ctx, view);
     return el(
       "tr",
       { class: `${current ? "current" : ""}${p.seat === ctx.viewer ? " me" : ""}`, "data-seat": p.seat },

@@ -2,13 +2,15 @@
 // as the terrain map in SVG (tiles, flowerbeds, fountains, trees, assistants), the carpet
 // with its six stacks and the watering can, the tree market and the skills board, and offers
 // payload.legal_actions (described by games/ishtar/describe.py) as clicks. No rule is
-// re-implemented here: every lit hex, stack, card and button is one legal action; the tile
-// preview only turns the tile's shape (view.tile_shapes) to show where a placement puts its
-// three spaces (a legal placement's hexes are its action's `hexes` once the server sends
-// them). The hex geometry, the buttons and the grouping of the actions are the kit's (kit.js).
+// re-implemented here: every lit hex, stack, card and button is one legal action; where a
+// tile's three spaces lie at each rotation is the view's (view.tile_turns), and so are the
+// words of the rules the texts show: what each icon allows (view.icons), what the player to
+// move is doing (view.task), how the watering can and the skills are paid (view.can_rule,
+// view.skill_rule) and the fountains' points (view.rules). The hex geometry, the buttons and
+// the grouping of the actions are the kit's (kit.js).
 
 import { el } from "../common.js";
-import { AXIAL_EDGES as DIRS, axialCenter, axialOutline as outline, hexCorner, hexKey as key, hexPoints as kitHexPoints, keyHex, rotateAxial, SQRT3, viewBoxAround } from "../kit.js";
+import { AXIAL_EDGES as DIRS, axialCenter, axialOutline as outline, hexCorner, hexKey as key, hexPoints as kitHexPoints, keyHex, SQRT3, viewBoxAround } from "../kit.js";
 import { actionButton as button, choiceList, COARSE, confirmBox, groupBy, markTarget, myDecision, newDecision, offeredActions, onActivate, sortActions } from "../kit.js";
 import { dataTable, f2, legend, plural, seatState, svg, turnMark, viewToDraw, zoomableBoard } from "../kit.js";
 
@@ -18,35 +20,10 @@ export const secretNoun = "tree cards";
 
 const S = 26; // map hex circumradius in SVG units
 const GEMS = ["violet", "red", "white"];
-const ICON_NAME = { A: "assistant", S: "skill", W: "wild" };
-// Rule facts the payload does not carry yet (issue 16, item 6: listed for the engine's
-// owners). Each is read from the payload first, so that its fallback here can go once the
-// server sends it: what each icon lets one do (proposed: view.icons, {letter: {name,
-// text}}), the words of each phase (proposed: view.task, as in Amyitis's view) and the
-// rule numbers of the texts (proposed: view.rules, from the data file's `costs`).
-const ICON_TEXT = {
-  A: "assistant icon: put one of your assistants here",
-  S: "skill icon: unlock one skill",
-  W: "wild icon: an assistant or a skill",
-};
-const PHASE_TEXT = {
-  choose: "chooses a tile",
-  place: "places the tile",
-  action: "may use the tile's icon",
-  bloom: "lays blooming tokens",
-  reserve: "reserves a tree card",
-  trees: "may buy tree cards",
-  plant: "plants a tree",
-};
-const RULES = { skill_gems: 2, watering_can_step_gems: 1 };
 
-function rule(view, name) {
-  return (view.rules || {})[name] ?? RULES[name];
-}
-
-function iconText(view, icon) {
-  const info = (view.icons || {})[icon];
-  return (info && info.text) || ICON_TEXT[icon];
+/** "assistant": the name of a tile icon (view.icons, from the data file). */
+function iconName(view, icon) {
+  return view.icons[icon].name;
 }
 
 // The keyboard shortcut (R) finds the placement being shown through this.
@@ -77,27 +54,19 @@ function px(h, s = S) {
   return axialCenter(h, s);
 }
 
-/** The hexes of a tile of `offsets` with space 0 on `anchor`, turned k (a drawing only: a
- * legal placement's hexes are its action's `hexes` when the server sends them). */
-function footprint(offsets, anchor, k) {
-  return offsets.map((o) => {
-    const d = rotateAxial(o, k);
-    return [anchor[0] + d[0], anchor[1] + d[1]];
-  });
+/** The hexes spaces 0, 1, 2 of a tile of `shape` cover with space 0 on `anchor`, turned k
+ * times 60° clockwise: the view's offsets of that rotation (view.tile_turns) from the anchor. */
+function footprint(view, shape, anchor, k) {
+  return view.tile_turns[shape][k].map((d) => [anchor[0] + d[0], anchor[1] + d[1]]);
 }
 
-/** The hexes a legal placement covers: the action's, else worked out from the tile's shape. */
+/** The hexes a legal placement of the tile in hand covers. */
 function placementCells(view, action) {
-  return action.hexes || footprint(view.tile_shapes[view.tile.shape], action.hex, action.rotation);
+  return footprint(view, view.tile.shape, action.hex, action.rotation);
 }
 
 function gemCount(gems) {
   return GEMS.reduce((n, g) => n + ((gems && gems[g]) || 0), 0);
-}
-
-/** "a gem", "2 gems". */
-function gemsWords(n) {
-  return n === 1 ? "a gem" : `${n} ${plural("gem", n)}`;
 }
 
 function gemWords(gems) {
@@ -167,13 +136,12 @@ function turnRotation(ui, rotations, step) {
 /** The status line's words: "places the tile V05 · last round". */
 export function describeTurn(payload) {
   const v = payload.view;
-  if (!v || v.phase === "over") return null;
-  let text = v.task || PHASE_TEXT[v.phase] || v.phase;
+  if (!v || v.over) return null;
+  let text = v.task;
   if (v.phase === "place" && v.tile) text += ` ${v.tile.id}`;
-  if (v.phase === "action" && v.icon) text = `may use the ${ICON_NAME[v.icon] || v.icon} icon`;
   if (v.phase === "bloom" && v.bloom_left) text += ` (${v.bloom_left} more at most)`;
   // A bought card goes face down: only its buyer's screen names it.
-  if (v.phase === "plant" && v.planting && v.current === payload.seat) text = `plants the tree of ${v.planting.id}`;
+  if (v.phase === "plant" && v.planting && v.current === payload.seat) text += ` (${v.planting.id})`;
   if (v.end_triggered) text += " · last round: the end is triggered";
   return text;
 }
@@ -251,9 +219,8 @@ function grassMarks(s) {
   return svg("path", { class: "grass-blades", d: d.join("") });
 }
 
-/** A whole tile drawn at `s`: `spaces` flowers per space, offsets at rotation k. */
-function tileShape(tile, offsets, k, s) {
-  const cells = footprint(offsets, [0, 0], k);
+/** A whole tile drawn at `s`, its spaces 0, 1, 2 on `cells` (a rotation of view.tile_turns). */
+function tileShape(tile, cells, s) {
   const centres = cells.map((c) => px(c, s));
   const cx = centres.reduce((n, c) => n + c[0], 0) / 3;
   const cy = centres.reduce((n, c) => n + c[1], 0) / 3;
@@ -334,7 +301,7 @@ function hexWords(k, idx, view, ctx) {
   if (space) {
     parts.push(`tile ${space.id}: ${token ? `blooming token, ${token.flowers} ${plural("flower", token.flowers)}` : space.flowers ? `${space.flowers} ${plural("flower", space.flowers)}` : "grass"}`);
     const icon = idx.icons.get(k);
-    if (icon) parts.push(`${ICON_NAME[icon]} icon`);
+    if (icon) parts.push(`${iconName(view, icon)} icon`);
   } else if (h.kind === "rock") {
     parts.push(`rock, ${h.rock} gem${h.gem ? "" : " (taken)"}`);
   } else if (h.kind === "fountain") {
@@ -571,7 +538,7 @@ function drawPreview(layer, view, placing, k) {
   const tile = view.tile;
   if (!tile) return;
   const action = placing.pick(k);
-  const cells = action ? placing.cells.get(action.text) : footprint(view.tile_shapes[tile.shape], keyHex(k), placing.rotation);
+  const cells = action ? placing.cells.get(action.text) : footprint(view, tile.shape, keyHex(k), placing.rotation);
   const g = svg("g", { class: `ghost-tile ${action ? "legal" : "illegal"}`, "data-action": action ? action.text : null });
   cells.forEach((c, i) => {
     const [x, y] = px(c);
@@ -675,7 +642,7 @@ function drawCarpet(view, ctx, moves) {
       { class: classes.join(" "), transform: `translate(${f2(x)},${f2(y)})`, "data-stack": i, "data-size": st.size },
       svg("title", {}, label),
       svg("circle", { r: C, class: "cup" }),
-      st.top ? tileShape(st.top, view.tile_shapes[st.shape], 0, s) : svg("text", { class: "stack-empty", y: 4 }, "empty"),
+      st.top ? tileShape(st.top, view.tile_turns[st.shape][0], s) : svg("text", { class: "stack-empty", y: 4 }, "empty"),
       svg("text", { class: "stack-label", y: f2(C * 0.78) }, `${i} · ${st.shape} · ${st.size}`),
       takes ? svg("g", { class: "cost-badge", transform: `translate(0,${f2(-C * 0.82)})` }, svg("rect", { x: -19, y: -8, width: 38, height: 15, rx: 7 }), svg("text", { y: 3.5 }, cost ? `${cost} ${plural("gem", cost)}` : "free")) : null,
       // The can sits on the cup's rim, at its left, clear of the label and the price.
@@ -768,7 +735,7 @@ function marketBox(view, ctx, moves) {
       el("span", { class: "card-do", text: buy ? "buy" : "reserve" }),
     );
   });
-  const reserved = view.player_info
+  const reserved = view.players
     .filter((p) => p.reserved)
     .map((p) => {
       const mine = p.seat === ctx.viewer && moves.buyReserved;
@@ -793,7 +760,7 @@ function marketBox(view, ctx, moves) {
 }
 
 function skillsBox(view, ctx, moves) {
-  const owned = view.player_info.flatMap((p) => p.skills.map((sk) => ({ id: sk.id, seat: p.seat, gems: sk.gems })));
+  const owned = view.players.flatMap((p) => p.skills.map((sk) => ({ id: sk.id, seat: p.seat, gems: sk.gems })));
   const bySkill = groupBy(owned, (o) => o.id); // id -> [{seat, gems}]
   const columns = [...new Set(view.skill_board.map((s) => s.column))].sort((a, b) => a - b);
   const row = (level) =>
@@ -828,17 +795,17 @@ function skillsBox(view, ctx, moves) {
   return el(
     "section",
     { class: "ish-box skills-box", id: "skills" },
-    el("h3", {}, "Skills ", el("span", { class: "muted small", text: `${rule(view, "skill_gems")} gems each; an upper skill needs the lower one of its column` })),
+    el("h3", {}, "Skills ", el("span", { class: "muted small", text: view.skill_rule })),
     el("table", { class: "ish-skills" }, el("tbody", {}, row("upper"), row("lower"))),
   );
 }
 
-/** The legend; the fountains' points are the rules' (view.rules.fountain_vp, proposed), else
- * those of the fountains on the map (view.map.fountains). */
+/** The legend; the fountains' points and the icons' names are the view's (view.rules,
+ * view.icons). */
 function mapLegend(view) {
-  const table = (view.rules || {}).fountain_vp;
-  const vp = new Map(table ? Object.entries(table) : view.map.fountains.map((f) => [f.colour, f.vp]));
-  const fountains = GEMS.filter((g) => vp.has(g)).map((g) => `${g} ${vp.get(g)}`);
+  const vp = view.rules.fountain_vp;
+  const fountains = GEMS.filter((g) => g in vp).map((g) => `${g} ${vp[g]}`);
+  const icons = Object.entries(view.icons).map(([letter, icon]) => `${letter} ${icon.name}`);
   return legend([
     ["isw-sand", "sand"],
     ["isw-rock", "rock with its gem (violet, red, white); hollow once taken"],
@@ -846,7 +813,7 @@ function mapLegend(view) {
     ["isw-fountain", `fountain (${fountains.join(", ")} VP); dots under it: who controls it`],
     ["isw-grass", "grass space: trees and blooming tokens go here"],
     ["isw-flower", "flower space; each dot one flower"],
-    ["isw-icon", "icon: A assistant, S skill, W wild"],
+    ["isw-icon", `icon: ${icons.join(", ")}`],
     ["isw-token", "blooming token (flowers on grass)"],
     ["isw-bed", "flowerbed controlled by a player (outlined in the colour)"],
     ["isw-seam", "edge of a terrain board"],
@@ -889,13 +856,12 @@ function drawBoard(area, payload, ctx, moves, placing) {
 
 function tilePicture(view, k) {
   const tile = view.tile;
-  const offsets = view.tile_shapes[tile.shape];
   const s = 17;
-  return svg("svg", { class: "ish-tile-pic", viewBox: "-62 -52 124 104", role: "img", "aria-label": `tile ${tile.id} turned ${60 * k}°` }, tileShape(tile, offsets, k, s));
+  return svg("svg", { class: "ish-tile-pic", viewBox: "-62 -52 124 104", role: "img", "aria-label": `tile ${tile.id} turned ${60 * k}°` }, tileShape(tile, view.tile_turns[tile.shape][k], s));
 }
 
-function tileWords(tile) {
-  const spaces = tile.spaces.map((f, i) => `${f ? `${f} ${plural("flower", f)}` : "grass"}${tile.icon && tile.icon_space === i ? ` (${ICON_NAME[tile.icon]} icon)` : ""}`);
+function tileWords(view, tile) {
+  const spaces = tile.spaces.map((f, i) => `${f ? `${f} ${plural("flower", f)}` : "grass"}${tile.icon && tile.icon_space === i ? ` (${iconName(view, tile.icon)} icon)` : ""}`);
   return `${tile.id}${tile.start ? " (start tile)" : ""}: ${spaces.join(", ")}`;
 }
 
@@ -908,15 +874,7 @@ function chooseControls(view, ctx, moves) {
     for (const a of moves.discard) parts.push(button(a, `Discard the top tile of stack ${a.stack}`, { id: "discard-button", cls: "primary big" }, ctx));
     return parts;
   }
-  parts.push(
-    el(
-      "p",
-      { class: "hint", id: "choose-hint" },
-      view.can === null
-        ? "Click a lit stack on the carpet: the first tile of the game is free, and the watering can goes there."
-        : `Click a lit stack on the carpet. The watering can moves clockwise: the next stack is free, each step further costs ${gemsWords(rule(view, "watering_can_step_gems"))}.`,
-    ),
-  );
+  parts.push(el("p", { class: "hint", id: "choose-hint" }, `Click a lit stack on the carpet: ${view.can_rule}.`));
   if (ui.payStack !== null && ui.payStack !== undefined) {
     const takes = moves.take.get(ui.payStack);
     const top = view.stacks[ui.payStack].top;
@@ -955,7 +913,7 @@ function placeControls(view, ctx, moves, placing) {
         el("p", { class: "muted small", text: `${placing.rotations.length} of 6 turns can be placed${placing.rotations.length < 6 ? " (the others fit nowhere or repeat another turn)" : ""}. Key R turns it.` }),
       ),
     ),
-    el("p", { class: "small tile-words", text: tileWords(tile) }),
+    el("p", { class: "small tile-words", text: tileWords(view, tile) }),
     el(
       "p",
       { class: "hint", id: "place-hint" },
@@ -973,8 +931,8 @@ function placeControls(view, ctx, moves, placing) {
 
 function actionControls(view, ctx, moves) {
   const icon = view.icon;
-  const parts = [el("h3", {}, "Special action ", icon ? el("span", { class: "muted small", text: `${ICON_NAME[icon]} icon` }) : null)];
-  parts.push(el("p", { class: "hint", text: icon ? iconText(view, icon) + " (the icon is ringed on the map), or no action." : "Your tile has no icon." }));
+  const parts = [el("h3", {}, "Special action ", icon ? el("span", { class: "muted small", text: `${iconName(view, icon)} icon` }) : null)];
+  parts.push(el("p", { class: "hint", text: icon ? `${view.icons[icon].text} (the icon is ringed on the map), or no action.` : "Your tile has no icon." }));
   const list = [];
   if (moves.assistant) list.push(button(moves.assistant, "Put an assistant on the icon", { id: "assistant-button", cls: "choice primary" }, ctx));
   if (moves.skill.size) {
@@ -1059,7 +1017,7 @@ function reserveControls(view, ctx, moves) {
 }
 
 function treesControls(view, ctx, moves) {
-  const me = view.player_info[ctx.viewer];
+  const me = view.players[ctx.viewer];
   const buys = [...moves.buy.values()];
   const parts = [el("h3", { text: "Plant trees" })];
   parts.push(
@@ -1130,9 +1088,9 @@ function scoreLine(score, faceDown) {
 
 function playersPanel(payload, ctx) {
   const view = payload.view;
-  const over = view.phase === "over";
-  const blocks = view.player_info.map((p) => {
-    const { current, winner, mine } = seatState(p.seat, ctx, { over, current: view.current, winners: view.winners });
+  const over = view.over;
+  const blocks = view.players.map((p) => {
+    const { current, winner, mine } = seatState(p.seat, ctx, view);
     const skills = p.skills.length
       ? p.skills.map((s) => el("span", { class: "skill-chip", "data-skill": s.id, title: `${s.id}: ${gemWords(s.gems)}` }, el("b", { text: s.id }), gemChips(s.gems)))
       : [el("span", { class: "muted", text: "none" })];
@@ -1153,9 +1111,9 @@ function playersPanel(payload, ctx) {
         el("span", { class: "mark", text: turnMark(current, winner) }),
         ctx.seatChip(p.seat, { you: mine }),
         view.first === p.seat ? el("span", { class: "first-tag", title: "first player: the round ends before this seat plays again", text: "1st" }) : null,
-        el("span", { class: "player-total", title: p.score.trees === null ? "points shown to you (face-down tree cards not included)" : "points" }, el("b", { class: "total", text: p.score.total }), p.score.trees === null && p.tree_cards ? " + ?" : "", " pts"),
+        el("span", { class: "player-total", title: p.points.trees === null ? "points shown to you (face-down tree cards not included)" : "points" }, el("b", { class: "total", text: p.score }), p.points.trees === null && p.tree_cards ? " + ?" : "", " pts"),
       ),
-      scoreLine(p.score, p.tree_cards),
+      scoreLine(p.points, p.tree_cards),
       el(
         "div",
         { class: "player-row" },
@@ -1205,7 +1163,7 @@ function recordLine(rec, label, ctx, over) {
 function turnsPanel(payload, ctx) {
   const view = payload.view;
   const lines = [];
-  const over = view.phase === "over";
+  const over = view.over;
   if (!over) lines.push(recordLine(view.this_turn, "This turn", ctx, over));
   lines.push(recordLine(view.last_turn, "Last turn", ctx, over));
   const shown = lines.filter(Boolean);
@@ -1216,16 +1174,16 @@ function turnsPanel(payload, ctx) {
 function finalPanel(payload, ctx) {
   const view = payload.view;
   if (view.phase !== "over") return null;
-  const scores = view.scores || view.player_info.map((p) => p.score.total);
-  const rows = view.player_info.map((p) =>
+  const scores = view.players.map((p) => p.score);
+  const rows = view.players.map((p) =>
     el(
       "tr",
       { "data-seat": p.seat, class: (view.winners || []).includes(p.seat) ? "won" : "" },
       el("td", { class: "who" }, ctx.seatChip(p.seat, { you: p.seat === ctx.viewer })),
-      el("td", { class: "num", text: p.score.trees }),
-      el("td", { class: "num", text: p.score.flowers }),
-      el("td", { class: "num", text: p.score.fountains }),
-      el("td", { class: "num", text: p.score.skills }),
+      el("td", { class: "num", text: p.points.trees }),
+      el("td", { class: "num", text: p.points.flowers }),
+      el("td", { class: "num", text: p.points.fountains }),
+      el("td", { class: "num", text: p.points.skills }),
       el("td", { class: "num score", text: scores[p.seat] }),
     ),
   );

@@ -2,8 +2,13 @@
 // eight wonders with their discs and pieces, the scoring tables, the build in progress and the
 // viewer's hand, and offers payload.legal_actions as clicks. No rule is re-implemented here:
 // every button sends the text of one legal action, and a combination of cards or offers that
-// is not among the legal actions is refused before it is sent (the reason shown is only an
-// explanation, worked out from the view). The buttons and the grouping of the actions are
+// is not among the legal actions is refused before it is sent. The rule facts come from the
+// server: the words of each phase (view.task), the rule numbers (view.rules), the action
+// cards' names and texts (view.action_cards_info), an offer's caps and the words of each
+// refusal (view.build.offer_caps), what each acceptance does and why another selection of
+// offers cannot be completed (view.build.accept_outcomes / accept_refusals, in the active
+// player's view), and what a rejected offer scores (each revealed offer's
+// points_if_rejected / points_with_triple). The buttons and the grouping of the actions are
 // the kit's (kit.js).
 
 import { el } from "../common.js";
@@ -17,48 +22,15 @@ export const secretNoun = "hand";
 const TYPES = ["camel", "crane", "boat", "stonemason"];
 const TYPE_NAME = { camel: "camel", crane: "crane", boat: "boat", stonemason: "stonemason" };
 
-// Rule facts the payload does not carry yet (issue 16, item 6: listed for the engine's
-// owners). Each is read from the payload first, so that its fallback here can go once the
-// server sends it: each action card's name and text (proposed: view.action_card_texts, {kind:
-// {name, text}}), the words of each phase (proposed: view.task, as in Amyitis's view), the
-// rule numbers of the texts (proposed: view.rules, the data file's `turn` and
-// `action_cards.per_completion`) and the caps of an offer (proposed: view.build.offer_caps).
-const ACTION_CARDS = {
-  card_trade: ["Card trade", "discard 1 to 5 building cards and draw as many, at any of your decisions"],
-  joker: ["Joker", "counts as 2 of the cards you add to your own build"],
-  disc_bonus: ["Disc bonus", "+1 point per disc you own at the final scoring"],
-  draw_three: ["Draw three", "draw 3 building cards, at any of your decisions"],
-  triple_bonus: ["Triple bonus", "a rejected offer pays 3 points per matching card instead of 1"],
-  double_turn: ["Double turn", "take a second turn at once; the end-of-turn draw waits for it"],
-  five_points: ["Five points", "+5 points at the final scoring"],
-};
-
-const PHASE_TEXT = {
-  choose: "passes or picks a disc to build",
-  offer: "makes a face-down offer",
-  accept: "chooses the offers to accept",
-  triple: "may play the triple bonus",
-  double: "may play the double turn",
-};
-const RULES = {
-  pass_extra_draw: 1,
-  end_of_turn_draw: 1,
-  rejected_vp_per_card: 1,
-  triple_bonus_vp_per_card: 3,
-  card_trade_max: 5,
-  joker_units: 2,
-  action_cards_per_completion: 1,
-};
-
+/** A rule number of the data file (view.rules: draws, points per card, trade maximum...). */
 function rule(view, name) {
-  return (view.rules || {})[name] ?? RULES[name];
+  return view.rules[name];
 }
 
-/** [name, text] of an action card. */
+/** [name, text] of an action card (view.action_cards_info, from the data file). */
 function actionCard(view, kind) {
-  const info = (view.action_card_texts || {})[kind];
-  if (info) return [info.name, info.text];
-  return ACTION_CARDS[kind] || [kind, ""];
+  const info = view.action_cards_info[kind];
+  return [info.name, info.text];
 }
 
 // Small pictures of the four building types (static markup, no data in it).
@@ -165,8 +137,8 @@ function movesOf(legal) {
 /** The status line's words: "offers for 5 boats on the Pyramids of Giza". */
 export function describeTurn(payload) {
   const v = payload.view;
-  if (!v || v.phase === "over") return null;
-  let text = v.task || PHASE_TEXT[v.phase] || v.phase;
+  if (!v || v.over) return null;
+  let text = v.task;
   const b = v.build;
   if (b && (v.phase === "offer" || v.phase === "accept")) {
     const w = v.wonders.find((x) => x.id === b.wonder);
@@ -308,7 +280,7 @@ function wonderTable(view) {
       el("td", { class: "small muted", text: used ? "scored" : next ? "next completion" : "" }),
     );
   });
-  const finalUsed = view.phase === "over";
+  const finalUsed = view.over;
   rows.push(
     el(
       "tr",
@@ -445,31 +417,20 @@ function offerRows(view, offer, hand, maxByType) {
 }
 
 /**
- * What an offer of the viewer may hold: {cards: in all, per_type: {type: of a type the disc
- * shows}, matching: of the disc's types together}, as view.build.offer_caps (proposed) gives
- * it, else as the disc's numbers and the piece supply (`me.supply`) set it.
+ * Why the offer (counts, exchange) is not among the legal offers: the server's words for the
+ * cap it breaks (view.build.offer_caps: {cards: in all, per_type: {type: of a type the disc
+ * shows}, matching: of the disc's types together, refusals: the words of each}).
  */
-function offerCaps(view, me) {
-  if (view.build.offer_caps) return view.build.offer_caps;
-  const need = view.build.disc.need;
-  return { cards: total(need), per_type: need, matching: me ? me.supply : null };
-}
-
-/** Why the offer (counts, exchange) is not among the legal offers: an explanation only. */
-function offerRefusal(view, caps, counts, exchange) {
-  const need = view.build.disc.need;
+function offerRefusal(caps, counts, exchange) {
+  const words = caps.refusals;
   const n = TYPES.reduce((s, t) => s + counts[t], 0);
-  if (exchange && n === 0) return "The exchange card can only be offered together with at least one building card.";
-  const most = caps.cards;
-  if (n > most) return `An offer for this disc holds at most ${most} ${plural("card", most)} in all.`;
+  if (exchange && n === 0) return words.exchange_alone;
+  if (n > caps.cards) return words.cards;
   for (const t of TYPES) {
-    const cap = caps.per_type[t];
-    if (need[t] && counts[t] > cap) return `At most ${cap} ${plural(TYPE_NAME[t], cap)} in this offer (the disc's number).`;
+    if (t in caps.per_type && counts[t] > caps.per_type[t]) return words.per_type[t];
   }
-  if (caps.matching !== null && TYPES.filter((t) => need[t]).reduce((s, t) => s + counts[t], 0) > caps.matching) {
-    return `No more matching cards than the ${caps.matching} pieces in your supply.`;
-  }
-  return "This is not one of the offers you may make now.";
+  if (TYPES.filter((t) => t in caps.per_type).reduce((s, t) => s + counts[t], 0) > caps.matching) return words.matching;
+  return words.other;
 }
 
 function offerControls(payload, ctx, moves) {
@@ -477,7 +438,6 @@ function offerControls(payload, ctx, moves) {
   const ui = ctx.ui;
   const build = view.build;
   const hand = view.hand;
-  const me = view.seats[ctx.viewer];
   const key = `offer/${view.turn}/${build.space}/${ctx.viewer}`;
   if (!ui.offer || ui.offer.key !== key) ui.offer = { key, counts: { camel: 0, crane: 0, boat: 0, stonemason: 0 }, exchange: false };
   const state = ui.offer;
@@ -490,17 +450,15 @@ function offerControls(payload, ctx, moves) {
   };
   const legal = moves.offer;
   // The caps (shown only; what may be sent is decided by the legal actions alone).
-  const need = build.disc.need;
-  const caps = offerCaps(view, me);
+  const caps = build.offer_caps;
   const maxTotal = caps.cards;
   const maxByType = {};
-  for (const t of TYPES) maxByType[t] = need[t] ? Math.min(caps.per_type[t], caps.matching ?? caps.per_type[t]) : maxTotal;
+  for (const t of TYPES) maxByType[t] = t in caps.per_type ? Math.min(caps.per_type[t], caps.matching) : maxTotal;
   const nothing = legal.find((a) => total(a.cards) === 0 && !a.exchange);
   const n = total(state.counts);
   const chosen = legal.find((a) => sameCounts(a.cards, state.counts) && Boolean(a.exchange) === state.exchange && (n > 0 || state.exchange));
-  const reason = n === 0 && !state.exchange ? "Pick cards with + (or make no offer)." : chosen ? null : offerRefusal(view, caps, state.counts, state.exchange);
+  const reason = n === 0 && !state.exchange ? "Pick cards with + (or make no offer)." : chosen ? null : offerRefusal(caps, state.counts, state.exchange);
   const active = build ? ctx.seatName(view.active) : "";
-  const needTypes = TYPES.filter((t) => build.disc.need[t]);
   const parts = [
     el("h3", {}, "Your offer to ", ctx.seatChip(view.active)),
     el(
@@ -512,7 +470,7 @@ function offerControls(payload, ctx, moves) {
     el(
       "p",
       { class: "hint", id: "offer-caps" },
-      `Caps: at most ${maxTotal} ${plural("card", maxTotal)} in all and ${needTypes.map((t) => `${caps.per_type[t]} ${plural(TYPE_NAME[t], caps.per_type[t])}`).join(" and ")} (the disc's numbers); no more matching cards than the ${caps.matching ?? "?"} pieces in your supply. Other types are a bluff: they come back at the reveal.`,
+      `Caps: ${caps.hint}.`,
     ),
     el("div", { class: "picker", id: "offer-picker" }, offerRows(view, offer, hand, maxByType)),
   ];
@@ -562,30 +520,12 @@ function seatsKey(seats) {
   return [...seats].sort((a, b) => a - b).join(",");
 }
 
-/** Why the ticked offers (seats) can be accepted in no way: an explanation only. */
+/** Why the ticked offers (seats) can be accepted in no way: the server's words
+ * (view.build.accept_refusals, one for each selection that is not among the legal actions). */
 function acceptRefusal(view, seats) {
-  const build = view.build;
-  const need = build.disc.need;
-  const offers = new Map(build.offers.map((o) => [o.seat, o]));
-  const chosen = seats.map((s) => offers.get(s)).filter(Boolean);
-  if (chosen.filter((o) => o.exchange).length > 1) return "At most one accepted offer may hold an exchange card.";
-  const matched = {};
-  for (const t of TYPES) matched[t] = chosen.reduce((s, o) => s + ((o.matching && o.matching[t]) || 0), 0);
-  for (const t of TYPES) {
-    if (matched[t] > (need[t] || 0)) return `These offers hold ${matched[t]} ${plural(TYPE_NAME[t], matched[t])}, more than the ${need[t] || 0} the disc needs.`;
-  }
-  const hand = view.hand ? view.hand.cards : {};
-  const short = TYPES.filter((t) => (need[t] || 0) - matched[t] > (hand[t] || 0));
-  if (short.length) {
-    const t = short[0];
-    const missing = need[t] - matched[t];
-    const jokers = view.hand && view.hand.actions ? view.hand.actions.joker : 0;
-    return `You would have to add ${missing} ${plural(TYPE_NAME[t], missing)} but hold ${hand[t] || 0}${jokers ? ` (a joker covers exactly ${count(rule(view, "joker_units"), "card")})` : ""}.`;
-  }
-  const me = view.seats[view.active];
-  const place = TYPES.reduce((s, t) => s + (need[t] || 0) - matched[t], 0) + chosen.filter((o) => o.exchange).reduce((s, o) => s + total(o.matching), 0);
-  if (me && place > me.supply) return `You would place ${place} pieces but have only ${me.supply} in your supply.`;
-  return "This selection cannot be completed.";
+  const key = seatsKey(seats);
+  const found = view.build.accept_refusals.find((r) => seatsKey(r.seats) === key);
+  return found ? found.reason : null;
 }
 
 function jokerLabel(a) {
@@ -606,7 +546,6 @@ function acceptControls(payload, ctx, moves) {
   const ticked = seatsKey(state.seats);
   const options = masks.get(ticked) || [];
   let chosen = options.find((a) => a.text === state.joker) || options.find((a) => !a.jokers) || options[0] || null;
-  const need = build.disc.need;
   const parts = [el("h3", {}, "Choose the offers for ", discTile(build.disc, { small: true }))];
   if (!legal.length) {
     const cards = moves.drawThree || moves.trade.length ? " (an action card below may bring the cards you miss)" : "";
@@ -703,21 +642,14 @@ function acceptControls(payload, ctx, moves) {
     );
   }
   const reason = legal.length && !chosen ? acceptRefusal(view, state.seats) : null;
-  if (chosen) {
-    const offers = new Map(build.offers.map((o) => [o.seat, o]));
-    const picked = chosen.seats.map((s) => offers.get(s));
-    const add = {};
-    for (const t of TYPES) {
-      const matched = picked.reduce((s, o) => s + ((o.matching && o.matching[t]) || 0), 0);
-      add[t] = (need[t] || 0) - matched - ((chosen.joker_cards && chosen.joker_cards[t]) || 0);
-    }
-    const exchange = picked.find((o) => o.exchange);
-    // the jokers' cards (joker_cards) are pieces the builder places too
-    const placeOwn = total(add) + total(chosen.joker_cards) + (exchange ? total(exchange.matching) : 0);
+  // What the chosen acceptance does, as the server works it out (view.build.accept_outcomes).
+  const outcome = chosen ? build.accept_outcomes.find((o) => o.text === chosen.text) : null;
+  if (outcome) {
+    const others = outcome.pieces.map((v, s) => ({ v, s })).filter((p) => p.v && p.s !== view.active);
     const lines = [
-      `You add ${cardsWords(add)} from your hand${chosen.jokers ? ` and ${chosen.jokers} ${plural("joker", chosen.jokers)}` : ""}.`,
-      `Pieces: you ${placeOwn}${picked.filter((o) => !o.exchange).map((o) => `, ${ctx.seatName(o.seat)} ${total(o.matching)}`).join("")}.`,
-      exchange ? `The disc goes to ${ctx.seatName(exchange.seat)} (exchange card).` : "You take the disc.",
+      `You add ${cardsWords(outcome.add)} from your hand${chosen.jokers ? ` and ${chosen.jokers} ${plural("joker", chosen.jokers)}` : ""}.`,
+      `Pieces: you ${outcome.pieces[view.active]}${others.map((p) => `, ${ctx.seatName(p.s)} ${p.v}`).join("")}.`,
+      outcome.receiver !== view.active ? `The disc goes to ${ctx.seatName(outcome.receiver)} (exchange card).` : "You take the disc.",
     ];
     parts.push(el("p", { class: "accept-summary", id: "accept-summary", text: lines.join(" ") }));
   }
@@ -749,8 +681,8 @@ function tripleControls(payload, ctx, moves) {
   const view = payload.view;
   const mine = view.build ? view.build.offers.find((o) => o.seat === ctx.viewer) : null;
   const m = mine ? total(mine.matching) : 0;
-  const plain = m * rule(view, "rejected_vp_per_card");
-  const tripled = m * rule(view, "triple_bonus_vp_per_card");
+  const plain = mine ? mine.points_if_rejected : 0;
+  const tripled = mine ? mine.points_with_triple : 0;
   return [
     el("h3", { text: "Triple bonus?" }),
     el("p", {}, `Your offer of ${m} matching ${plural("card", m)} was not accepted. It scores ${pts(plain)}, or ${pts(tripled)} with the triple bonus card.`),
@@ -843,7 +775,7 @@ function freeActions(payload, ctx, moves) {
 
 function controls(payload, ctx, moves) {
   const view = payload.view;
-  if (!myDecision(ctx, view.current_player)) return null;
+  if (!myDecision(ctx, view.current)) return null;
   let parts = [];
   if (view.phase === "choose") parts = chooseControls(payload, ctx, moves);
   else if (view.phase === "offer" && view.build) parts = offerControls(payload, ctx, moves);
@@ -859,7 +791,7 @@ function controls(payload, ctx, moves) {
 
 /** The build in progress; none once the game is over (the view may still hold the last one). */
 function currentBuild(view) {
-  return view.phase === "over" ? null : view.build;
+  return view.over ? null : view.build;
 }
 
 function buildPanel(payload, ctx) {
@@ -879,7 +811,7 @@ function buildPanel(payload, ctx) {
         );
       }
     } else if (!o.made) {
-      what = el("span", { class: "muted waiting", text: view.current_player === o.seat ? "deciding…" : "waiting" });
+      what = el("span", { class: "muted waiting", text: view.current === o.seat ? "deciding…" : "waiting" });
     } else if (o.cards) {
       // The author's own face-down offer: only this seat's payload holds its cards.
       what = el(
@@ -1024,8 +956,8 @@ function discsSummary(discs) {
 
 function playersPanel(payload, ctx) {
   const view = payload.view;
-  const rows = view.seats.map((p) => {
-    const { current, winner } = seatState(p.seat, ctx, { over: view.phase === "over", current: view.current_player, winners: payload.table.winners });
+  const rows = view.players.map((p) => {
+    const { current, winner } = seatState(p.seat, ctx, view);
     return el(
       "tr",
       { class: `${current ? "current" : ""}${p.seat === ctx.viewer ? " me" : ""}`, "data-seat": p.seat },
@@ -1038,7 +970,7 @@ function playersPanel(payload, ctx) {
     );
   });
   const body = [];
-  view.seats.forEach((p, i) => {
+  view.players.forEach((p, i) => {
     body.push(rows[i]);
     if (!p.discs.length) return;
     body.push(
@@ -1066,7 +998,7 @@ function playersPanel(payload, ctx) {
 function finalPanel(payload, ctx) {
   const view = payload.view;
   if (!view.final) return null;
-  const rows = view.seats.map((p) => {
+  const rows = view.players.map((p) => {
     const f = view.final[p.seat] || {};
     const extra = (f.wonders || 0) + (f.set_bonus || 0) + (f.five_points || 0) + (f.disc_bonus || 0);
     const assign = (f.assignment || []).map(([id, t]) => {
@@ -1084,7 +1016,7 @@ function finalPanel(payload, ctx) {
       el("td", { class: "num score", text: p.score }),
     );
   });
-  const notes = view.seats
+  const notes = view.players
     .map((p) => ({ p, f: view.final[p.seat] || {} }))
     .filter(({ f }) => (f.assignment || []).length)
     .map(({ p, f }) =>
@@ -1124,7 +1056,7 @@ function finalPanel(payload, ctx) {
 
 function waitingNote(payload, ctx) {
   const view = payload.view;
-  if (ctx.yourTurn || view.phase === "over" || view.current_player === null) return null;
+  if (ctx.yourTurn || view.over || view.current === null) return null;
   if (ctx.viewer === null) return null;
   let text = null;
   if (view.phase === "offer" && view.build) {
