@@ -14,6 +14,7 @@ from sqlalchemy import insert
 from starlette.websockets import WebSocketDisconnect
 
 from ziggurat.server.db import ActionRow, make_engine, migrate
+from ziggurat.server.limits import MAX_BODY_BYTES
 
 from .conftest import (
     a_legal_move,
@@ -122,11 +123,15 @@ def test_odd_requests_get_the_documented_error_shape(client) -> None:
 def test_odd_socket_parameters_and_frames(client) -> None:
     made = create(client, TWO_HUMANS)
     table_id = made["table"]["id"]
-    with client.websocket_connect(f"/ws/tables/{table_id}?seat=abc") as socket:
-        assert socket.receive_json()["error"] == "bad_request"
-        with pytest.raises(WebSocketDisconnect) as closed:
-            socket.receive_json()
-        assert closed.value.code == 4400
+    for seat in ("abc", "\u00b2", "1" * 5000, "17", "-1"):  # "²" is a digit to str.isdigit
+        with client.websocket_connect(f"/ws/tables/{table_id}?seat={seat}") as socket:
+            refused = socket.receive_json()
+            assert refused["error"] == "bad_request"
+            assert "is not a seat number" in refused["message"]
+            assert len(refused["message"]) < 80  # a 5,000-digit seat is not echoed back
+            with pytest.raises(WebSocketDisconnect) as closed:
+                socket.receive_json()
+            assert closed.value.code == 4400
     with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
         socket.receive_json()
         socket.send_bytes(b"\x00\x01")
@@ -179,7 +184,7 @@ def test_a_dead_bot_worker_is_replaced(database_url) -> None:
         for pid in list(service.pool._processes):  # the workers die mid-game
             os.kill(pid, signal.SIGKILL)
         final = wait_for(client, table_id, lambda p: p["table"]["status"] == "finished")
-        assert final["view"]["terminal"] is True
+        assert final["view"]["over"] is True
 
 
 def test_migrations_can_race(postgres_url) -> None:
@@ -218,3 +223,44 @@ def test_sockets_catch_up_after_the_notification_channel_drops(postgres_url) -> 
             pushed = receive_version(socket, 1)
             assert pushed["log"][0]["text"] == move
             assert time.monotonic() < deadline
+
+
+def test_a_refused_action_does_not_claim_the_seat_of_an_unused_invite(client) -> None:
+    """The first use of an invite claims its seat only if it stores an action: a move out of
+    turn (409) or an illegal one (422) leaves the seat free and the table open."""
+    made = create(client, TWO_HUMANS, start_player=0)
+    table_id = made["table"]["id"]
+    tokens = [i["token"] for i in made["invites"]]
+
+    def claimed() -> list[bool]:
+        return [s["claimed"] for s in client.get(f"/api/tables/{table_id}").json()["seats"]]
+
+    out_of_turn = act(client, table_id, 1, tokens[1], "M7,3", 0)
+    assert (out_of_turn.status_code, out_of_turn.json()["error"]) == (409, "not_your_turn")
+    illegal = act(client, table_id, 0, tokens[0], "M0,0", 0)
+    assert (illegal.status_code, illegal.json()["error"]) == (422, "illegal_action")
+    assert claimed() == [False, False]
+    assert client.get(f"/api/tables/{table_id}").json()["status"] == "open"
+    joined = client.post(f"/api/tables/{table_id}/join", json={"seat": 0, "name": "Cy"})
+    assert joined.status_code == 200  # still free: somebody else may take it
+    token = joined.json()["token"]
+    move = a_legal_move(client, table_id, 0, token)
+    assert act(client, table_id, 0, token, move, 0).status_code == 200
+    assert claimed() == [True, False]
+
+
+def test_a_body_over_the_limit_is_refused_unread_and_not_echoed(client) -> None:
+    huge = b'{"game": "' + b"x" * (10 * 1024 * 1024) + b'"}'
+    for body in (huge, iter([huge[:40_000], huge[40_000:80_000], huge[80_000:]])):  # chunked
+        refused = client.post(
+            "/api/tables", content=body, headers={"Content-Type": "application/json"}
+        )
+        assert refused.status_code == 413
+        assert refused.json() == {
+            "error": "too_large",
+            "message": f"the request body is larger than the limit of {MAX_BODY_BYTES} bytes",
+            "limit": MAX_BODY_BYTES,
+        }
+    assert client.get("/api/tables").json()["tables"] == []
+    fits = create(client, TWO_HUMANS)  # an ordinary body still goes through
+    assert fits["table"]["status"] == "open"

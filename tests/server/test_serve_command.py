@@ -76,7 +76,10 @@ def start_server(*args: str) -> tuple[subprocess.Popen, int]:
             time.sleep(0.2)
 
 
-def call(port: int, method: str, path: str, body: dict | None = None, token: str | None = None):
+def call(
+    port: int, method: str, path: str, body: dict | None = None, token: str | None = None
+) -> dict:
+    """One request to the real server on ``port``; the answer's JSON."""
     request = urllib.request.Request(
         f"http://127.0.0.1:{port}{path}",
         method=method,
@@ -84,8 +87,18 @@ def call(port: int, method: str, path: str, body: dict | None = None, token: str
         headers={"Content-Type": "application/json"}
         | ({"Authorization": f"Bearer {token}"} if token else {}),
     )
-    with urllib.request.urlopen(request) as response:
-        return json.load(response)
+    with urllib.request.urlopen(request, timeout=20) as response:
+        return json.load(response)  # type: ignore[no-any-return]
+
+
+def create_table(port: int, seats: list[dict]) -> dict:
+    """A Babylonia table with ``seats``, seat 0 to start: the answer (table and invites)."""
+    body = {
+        "game": "babylonia",
+        "options": {"players": len(seats), "start_player": 0},
+        "seats": seats,
+    }
+    return call(port, "POST", "/api/tables", body)
 
 
 def test_several_server_processes_share_one_game(postgres_url) -> None:
@@ -95,16 +108,7 @@ def test_several_server_processes_share_one_game(postgres_url) -> None:
 
     server, port = start_server("--workers", "2", "--database-url", postgres_url)
     try:
-        made = call(
-            port,
-            "POST",
-            "/api/tables",
-            {
-                "game": "babylonia",
-                "options": {"players": 2, "start_player": 0},
-                "seats": [{"kind": "human"}, {"kind": "human"}],
-            },
-        )
+        made = create_table(port, [{"kind": "human"}, {"kind": "human"}])
         table_id = made["table"]["id"]
         tokens = [i["token"] for i in made["invites"]]
         with connect(f"ws://127.0.0.1:{port}/ws/tables/{table_id}") as socket:

@@ -9,20 +9,18 @@ survivor would hold a pipe open and hang the test instead of failing it.
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import sqlite3
 import subprocess
 import sys
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from .test_serve_command import free_port
+from .test_serve_command import call, create_table, free_port
 
 pytestmark = pytest.mark.skipif(
     not Path("/proc/self/stat").exists(), reason="reads the process tree from /proc"
@@ -77,17 +75,6 @@ def alive(process: Process) -> bool:
 def cpu_seconds(pid: int) -> float:
     fields = _stat(pid)
     return 0.0 if fields is None else (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
-
-
-def call(port: int, method: str, path: str, body: dict | None = None) -> dict:
-    request = urllib.request.Request(
-        f"http://127.0.0.1:{port}{path}",
-        method=method,
-        data=None if body is None else json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"},
-    )
-    with urllib.request.urlopen(request, timeout=20) as response:
-        return json.load(response)
 
 
 class Server:
@@ -186,17 +173,8 @@ def servers() -> Iterator[list[Server]]:
 
 def create_bot_table(port: int) -> str:
     """A table whose first seat, to move, is the strongest bot: it thinks for seconds."""
-    made = call(
-        port,
-        "POST",
-        "/api/tables",
-        {
-            "game": "babylonia",
-            "options": {"players": 2, "start_player": 0},
-            "seats": [{"kind": "bot", "agent": "hard"}, {"kind": "human"}],
-        },
-    )
-    return made["table"]["id"]
+    made = create_table(port, [{"kind": "bot", "agent": "hard"}, {"kind": "human"}])
+    return str(made["table"]["id"])
 
 
 def stored_version(database: Path, table_id: str) -> int:

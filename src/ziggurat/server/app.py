@@ -20,6 +20,7 @@ from ziggurat.core.registry import game_class, game_names
 
 from .errors import ApiError
 from .hub import Client, Hub
+from .limits import BodyLimit
 from .service import TableService
 from .settings import Settings
 
@@ -98,6 +99,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app = FastAPI(title="ziggurat", lifespan=lifespan)
     app.state.service = service
+    app.add_middleware(BodyLimit)
 
     @app.middleware("http")
     async def revalidate_pages(request: Request, call_next):  # type: ignore[no-untyped-def]
@@ -216,8 +218,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             seat = None
             if seat_text not in (None, ""):
-                if not seat_text.isdigit() or int(seat_text) > 16:
-                    raise ApiError(400, "bad_request", f"seat: {seat_text!r} is not a seat number")
+                if not (len(seat_text) <= 2 and seat_text.isascii() and seat_text.isdigit()):
+                    shown = seat_text[:8] + ("..." if len(seat_text) > 8 else "")
+                    raise ApiError(400, "bad_request", f"seat: {shown!r} is not a seat number")
+                if int(seat_text) > 16:
+                    raise ApiError(400, "bad_request", f"seat: {seat_text} is not a seat number")
                 seat = int(seat_text)
             table, payload = await service.payload(table_id, seat, token)
         except ApiError as exc:
@@ -225,17 +230,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await websocket.close(code=4000 + exc.status)
             return
         client = Client(websocket, seat, table.seats[seat].token_hash if seat is not None else None)
+        client.offer(payload)  # sent by the client's own sender, like every later push
         hub.add(table_id, client)
         try:
-            await websocket.send_json(payload)
             while True:  # actions go through REST; anything the client sends is ignored
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
                     break
-        except WebSocketDisconnect:
+        except (WebSocketDisconnect, RuntimeError):  # RuntimeError: closed by its sender
             pass
         finally:
-            hub.remove(table_id, client)
+            hub.leave(table_id, client)
 
     web = web_dir()
 

@@ -1,13 +1,31 @@
-"""WebSocket connections by table: after every change each client gets its own payload."""
+"""WebSocket connections by table: after every change each client gets its own payload.
+
+No client can hold up another, nor the action that caused the change: ``push`` never waits
+on a socket. Each connection has a slot for the newest payload not sent yet and a sender
+task of its own; a push fills the slot (replacing an older payload the client has not taken
+yet, so a client that falls behind skips to the newest position and its memory stays one
+payload) and wakes the sender. A send that takes longer than ``SEND_TIMEOUT`` seconds
+drops the connection. Each distinct payload (one per seat, one for spectators) is made once
+per change, however many connections show it.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from fastapi import WebSocket
 
 from .live import LiveTable
+
+SEND_TIMEOUT = 10.0
+"""Seconds one send to one client may take before that client is dropped."""
+
+log = logging.getLogger("ziggurat.server")
 
 
 @dataclass(eq=False)
@@ -15,6 +33,53 @@ class Client:
     socket: WebSocket
     seat: int | None
     token_hash: str | None  # the seat's token when the client connected
+    newest: dict[str, Any] | None = None  # the payload to send next, if any
+    farewell: dict[str, Any] | None = None  # an error to send, then close with 4403
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    sender: asyncio.Task[None] | None = None
+
+    def offer(self, payload: dict[str, Any]) -> None:
+        """Send ``payload`` next, instead of any payload still waiting (never blocks)."""
+        self.newest = payload
+        self.wake.set()
+
+    def dismiss(self, message: dict[str, Any]) -> None:
+        """Send ``message`` and close the connection (its seat's token was replaced)."""
+        self.farewell = message
+        self.wake.set()
+
+    def start(self, gone: Callable[[Client], None]) -> None:
+        self.sender = asyncio.create_task(self._send_forever(gone))
+
+    def stop(self) -> None:
+        if self.sender is not None:
+            self.sender.cancel()
+
+    async def _send_forever(self, gone: Callable[[Client], None]) -> None:
+        try:
+            while True:
+                await self.wake.wait()
+                self.wake.clear()
+                if self.farewell is not None:
+                    await asyncio.wait_for(self.socket.send_json(self.farewell), SEND_TIMEOUT)
+                    await asyncio.wait_for(self.socket.close(code=4403), SEND_TIMEOUT)
+                    return
+                payload, self.newest = self.newest, None
+                if payload is not None:
+                    await asyncio.wait_for(self.socket.send_json(payload), SEND_TIMEOUT)
+        except asyncio.CancelledError:
+            raise
+        except TimeoutError:
+            log.info("dropped a WebSocket client that read nothing for %s s", SEND_TIMEOUT)
+            await self._close()
+        except Exception:  # a closed socket
+            await self._close()
+        finally:
+            gone(self)
+
+    async def _close(self) -> None:
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.socket.close(), 1.0)
 
 
 @dataclass
@@ -22,25 +87,34 @@ class Hub:
     clients: dict[str, set[Client]] = field(default_factory=dict)
 
     def add(self, table_id: str, client: Client) -> None:
+        """Serve ``client`` from now on; its sender runs until it leaves or is dropped."""
         self.clients.setdefault(table_id, set()).add(client)
+        client.start(lambda c: self.remove(table_id, c))
 
     def remove(self, table_id: str, client: Client) -> None:
-        self.clients.get(table_id, set()).discard(client)
+        clients = self.clients.get(table_id)
+        if clients is not None:
+            clients.discard(client)
+            if not clients:
+                del self.clients[table_id]
+
+    def leave(self, table_id: str, client: Client) -> None:
+        """The client went away: stop its sender and forget it."""
+        client.stop()
+        self.remove(table_id, client)
 
     async def push(self, table: LiveTable) -> None:
+        """Hand every client of ``table`` its newest payload; waits on no socket."""
+        made: dict[int | None, dict[str, Any]] = {}
         for client in list(self.clients.get(table.id, ())):
-            try:
-                if client.seat is not None and (
-                    table.seats[client.seat].token_hash != client.token_hash
-                ):  # someone joined this seat: the old invite sees nothing more
-                    self.remove(table.id, client)
-                    await client.socket.send_json(
-                        {"error": "wrong_token", "message": "this seat's invite link was replaced"}
-                    )
-                    await client.socket.close(code=4403)
-                    continue
-                await client.socket.send_json(table.payload(client.seat))
-            except Exception:  # a closed socket: forget it
+            if client.seat is not None and table.seats[client.seat].token_hash != client.token_hash:
+                # someone joined this seat: the old invite sees nothing more
+                client.dismiss(
+                    {"error": "wrong_token", "message": "this seat's invite link was replaced"}
+                )
                 self.remove(table.id, client)
-                with contextlib.suppress(Exception):
-                    await client.socket.close()
+                continue
+            payload = made.get(client.seat)
+            if payload is None:
+                payload = made[client.seat] = table.payload(client.seat)
+            client.offer(payload)

@@ -39,7 +39,7 @@ from ziggurat.core.rng import Rng
 from . import bots
 from .db import ActionRow, SeatRow, TableRow, make_engine, migrate, session_factory, utcnow
 from .errors import ApiError, no_such_table
-from .live import LiveTable, LogEntry, scores_seen, summary_from_rows
+from .live import LiveTable, LogEntry, summary_from_rows
 from .settings import Settings
 
 log = logging.getLogger("ziggurat.server")
@@ -493,7 +493,9 @@ class TableService:
             async with self.lock(table_id):
                 table = await self.load(table_id)
                 try:
-                    await self._authorize(table, seat, token)
+                    # the token's first use claims the seat, but only with a stored action:
+                    # a refused one leaves the invite unused
+                    self.check_token(table, seat, token)
                     await self._apply(table, seat, text_, version)
                 except Conflict:
                     continue
@@ -531,6 +533,7 @@ class TableService:
         now = utcnow()
         new_version = version + 1
         revision = table.revision
+        claim = not table.seats[seat].claimed
         values = {
             "version": new_version,
             "revision": revision + 1,
@@ -556,6 +559,12 @@ class TableService:
                     if result.rowcount != 1:
                         session.rollback()
                         return False
+                    if claim:
+                        session.execute(
+                            update(SeatRow)
+                            .where(SeatRow.table_id == table.id, SeatRow.seat == seat)
+                            .values(claimed=True)
+                        )
                     session.add(
                         ActionRow(
                             table_id=table.id,
@@ -574,9 +583,11 @@ class TableService:
             self.tables.pop(table.id, None)  # another process changed the table: read again
             raise Conflict()
         table.state = trial
-        table.log.append(
-            LogEntry(new_version, seat, action, scores_seen(trial), now, trial.automatic_steps())
-        )
+        table.seats[seat].claimed = True
+        entry = LogEntry.after(new_version, seat, action, trial, now)
+        table.log.append(entry)
+        for event in table.events_for(entry, None):
+            log.info("table %s, move %s: %s", table.id, new_version, event["text"])
         table.revision = revision + 1
         table.updated_at = now
 
