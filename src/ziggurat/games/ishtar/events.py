@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ziggurat.core.events import Event, Part, seat
+from ziggurat.core.events import Event, Part, seat, winners_parts
 
 from .components import BLOOM, GEMS, RECRUIT, RESERVE
 
@@ -214,7 +214,7 @@ def describe_event(game: IshtarGame, event: Event, viewer: int | None) -> dict[s
                 name = data.card_ids[_card(game, card)]
                 parts += ["; ", seat(s), f"'s reserved {name} is discarded"]
                 lost.append({"seat": s, "card": name})
-        parts += _winners(won)
+        parts += ["; ", *winners_parts(won)]
         out.update(final=scores, winners=won, discarded=lost)
     else:
         raise ValueError(f"unknown event {kind!r}")
@@ -326,13 +326,3 @@ def _joined(parts: list[Part]) -> list[Part]:
                 continue
         out.append(part)
     return out
-
-
-def _winners(winners: Sequence[int]) -> list[Part]:
-    parts: list[Part] = ["; "]
-    for i, w in enumerate(winners):
-        if i:
-            parts.append(" and ")
-        parts.append(seat(w))
-    parts.append(" wins" if len(winners) == 1 else " share the win")
-    return parts

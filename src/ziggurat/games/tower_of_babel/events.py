@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ziggurat.core.events import Event, Part, seat
+from ziggurat.core.events import Event, Part, points_parts, seat
 
 from .actions import cards_words
 from .components import TYPES
@@ -153,13 +153,7 @@ def describe_event(game: TowerOfBabelGame, event: Event, viewer: int | None) -> 
         _check_points(game, points)
         name = game.data.wonder_names[wonder]
         parts = [f"{name} completed, scored on row {row + 1} ({first}/{second}): "]
-        paid = _most_first(points)
-        for i, s in enumerate(paid):
-            if i:
-                parts.append(", ")
-            parts += [seat(s), f" +{points[s]}"]
-        if not paid:
-            parts.append("nobody had pieces there")
+        parts += points_parts(points) or ["nobody had pieces there"]
         out.update(wonder=game.wonder_ids[wonder], row=row, row_points=[first, second])
         out["points"] = list(points)
     elif kind == ACTION_CARDS_DRAWN:
@@ -212,13 +206,7 @@ def describe_event(game: TowerOfBabelGame, event: Event, viewer: int | None) -> 
         for s in winners:
             _check_seat(game, s)
         parts = [f"game over: final scoring, as {reason}: "]
-        paid = _most_first(points)
-        for i, s in enumerate(paid):
-            if i:
-                parts.append(", ")
-            parts += [seat(s), f" +{points[s]}"]
-        if not paid:
-            parts.append("nobody scores")
+        parts += points_parts(points) or ["nobody scores"]
         parts.append("; ")
         parts += _seats(winners)
         parts.append(" wins" if len(winners) == 1 else " share the win")
