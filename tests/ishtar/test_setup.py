@@ -110,6 +110,10 @@ def test_a_fixed_layout_is_honoured() -> None:
         ({"layout": "X0=B9A0 X1 Y0 Y1"}, "after '=' write a board"),
         ({"layout": "X0=B1A7 X1 Y0 Y1"}, "rotations are 0 to 5"),
         ({"layout": "Q7 X1 Y0 Y1"}, "a centre is a preset name"),
+        # Unicode digits that int() would read, or fail on, are not numbers of a layout
+        ({"layout": "X0=B1A\u00b2 X1 Y0 Y1"}, "after '=' write a board"),
+        ({"layout": "X0 X1 Y0 \u0661,\u0660"}, "a centre is a preset name"),
+        ({"layout": "X0 X1 Y0 " + "9" * 900 + ",0"}, "layout entry '99999999999999999999"),
         ({"layout": 3}, "layout=3: use a text of at most 2000 characters"),
         ({"layout": "X0 " * 700}, "layout is 2100 characters long; at most 2000"),
         ({"layout": "  "}, "layout='': write 'preset' or centres such as 'X0=B1A0 X1 Y0 Y1'"),

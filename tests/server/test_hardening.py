@@ -79,6 +79,11 @@ def test_an_invite_and_a_join_never_both_get_a_seat(client) -> None:
         ({"options": {"players": 2, "name": "x"}}, 422, "option 'name'"),
         ({"options": {"players": 2.0}}, 422, "players=2.0"),
         ({"seats": [{"kind": "human", "name": "A\u0000"}, {"kind": "bot"}]}, 400, "seats.0.name"),
+        # a Unicode digit that int() cannot read was a 500
+        ({"game": "ishtar", "options": {"layout": "X0=B1A\u00b2"}}, 422, "write a board"),
+        # a long refused value is quoted by a short prefix only
+        ({"game": "ishtar", "options": {"layout": "Q" * 1999}}, 422, "'QQQQQQQQQQ"),
+        ({"options": {"players": 2, "x" * 5000: 1}}, 422, "unknown Babylonia option"),
     ],
 )
 def test_creation_refuses_seeds_stray_options_and_odd_names(client, body, status, message):
@@ -91,6 +96,7 @@ def test_creation_refuses_seeds_stray_options_and_odd_names(client, body, status
     response = client.post("/api/tables", json=full)
     assert response.status_code == status, response.text
     assert message in response.json()["message"]
+    assert len(response.content) < 600, "an error quotes a short prefix of the input"
     assert client.get("/api/tables").json()["tables"] == []
 
 
@@ -181,7 +187,7 @@ def test_a_dead_bot_worker_is_replaced(database_url) -> None:
         table_id = made["table"]["id"]
         wait_for(client, table_id, lambda p: p["version"] >= 3)
         service = client.app.state.service
-        for pid in list(service.pool._processes):  # the workers die mid-game
+        for pid in list(service.bots.pool._processes):  # the workers die mid-game
             os.kill(pid, signal.SIGKILL)
         final = wait_for(client, table_id, lambda p: p["table"]["status"] == "finished")
         assert final["view"]["over"] is True

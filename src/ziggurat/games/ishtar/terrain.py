@@ -13,6 +13,7 @@ as ``X1`` or axial ``q,r``), optionally followed by ``=`` and a board, side and 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -24,11 +25,15 @@ from ziggurat.core.hexgrid import (
     axial_mirror,
     axial_rotate,
 )
+from ziggurat.core.options import shown
 from ziggurat.core.rng import Rng
 
 from .components import GEMS, IshtarData
 
 SIDES = ("A", "B")
+_ROTATIONS = "012345"
+_DIGITS = "0123456789"  # ASCII only: int() would take any Unicode decimal digit
+_WHOLE_NUMBER = re.compile(r"-?[0-9]{1,3}")  # a lattice coordinate, ASCII digits only
 
 
 class BoardPlacement(NamedTuple):
@@ -96,26 +101,25 @@ def parse_layout(text: str, data: IshtarData) -> LayoutSpec:
         if where in data.centres:
             centre = data.centres[where]
         else:
-            try:
-                q_text, r_text = where.split(",")
-                centre = (int(q_text), int(r_text))
-            except ValueError:
+            q_text, _, r_text = where.partition(",")
+            if not (_WHOLE_NUMBER.fullmatch(q_text) and _WHOLE_NUMBER.fullmatch(r_text)):
                 raise InvalidOptions(
-                    f"layout entry {entry!r}: a centre is a preset name "
+                    f"layout entry {shown(entry)}: a centre is a preset name "
                     f"({', '.join(sorted(data.centres))}) or q,r"
-                ) from None
+                )
+            centre = (int(q_text), int(r_text))
         centres.append(centre)
         if not board:
             fixed.append(None)
             continue
         board_id, side, rotation = board[:-2], board[-2:-1], board[-1:]
-        if board_id not in data.boards or side not in SIDES or not rotation.isdigit():
+        if board_id not in data.boards or side not in SIDES or rotation not in _DIGITS:
             raise InvalidOptions(
-                f"layout entry {entry!r}: after '=' write a board ({', '.join(data.board_ids)}), "
-                "a side (A or B) and a rotation (0-5), e.g. B1A0"
+                f"layout entry {shown(entry)}: after '=' write a board "
+                f"({', '.join(data.board_ids)}), a side (A or B) and a rotation (0-5), e.g. B1A0"
             )
-        if int(rotation) > 5:
-            raise InvalidOptions(f"layout entry {entry!r}: rotations are 0 to 5")
+        if rotation not in _ROTATIONS:
+            raise InvalidOptions(f"layout entry {shown(entry)}: rotations are 0 to 5")
         fixed.append((board_id, side, int(rotation)))
     return LayoutSpec(tuple(centres), tuple(fixed))
 
