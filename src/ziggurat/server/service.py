@@ -19,8 +19,6 @@ import logging
 import re
 import secrets
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 import psycopg
@@ -30,13 +28,12 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from ziggurat.agents import AGENT_NAMES
-from ziggurat.core.api import TERMINAL, Game
+from ziggurat.core.api import Game
 from ziggurat.core.errors import ZigguratError
 from ziggurat.core.options import validate_options
 from ziggurat.core.registry import game_class, load_game
-from ziggurat.core.rng import Rng
 
-from . import bots
+from .bot_moves import BotMoves
 from .db import ActionRow, SeatRow, TableRow, make_engine, migrate, session_factory, utcnow
 from .errors import ApiError, no_such_table
 from .live import LiveTable, LogEntry, summary_from_rows
@@ -72,8 +69,7 @@ class TableService:
         self.locks: dict[str, asyncio.Lock] = {}
         self.games: dict[str, Game] = {}
         self.listeners: list[Listener] = []
-        self.pool: ProcessPoolExecutor | None = None
-        self.bot_tasks: set[asyncio.Task] = set()
+        self.bots = BotMoves(self)
         self.origin = secrets.token_hex(6)  # tells this process's notifications from others'
         self.listener: asyncio.Task | None = None
         self.listening = asyncio.Event()
@@ -90,7 +86,7 @@ class TableService:
 
     async def start(self) -> None:
         await asyncio.to_thread(migrate, self.engine)
-        self.pool = bots.make_pool(self.settings.bot_workers)
+        self.bots.start()
         if self.postgres:
             self.listener = asyncio.get_running_loop().create_task(self._listen())
         for table_id in await asyncio.to_thread(self._running_ids):
@@ -102,17 +98,11 @@ class TableService:
             self.schedule_bot(table)
 
     async def stop(self) -> None:
-        """Stop thinking and listening, then end the bot workers (bounded: a thinking one is
-        terminated, see :func:`bots.stop_pool`). A move interrupted here is simply not
-        stored, each move being stored whole in one transaction or not at all; the next
-        start schedules the bot again for every table that is not finished."""
-        pool, self.pool = self.pool, None  # from now on no bot is scheduled nor pool replaced
-        tasks = [*self.bot_tasks, *([self.listener] if self.listener else [])]
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        if pool is not None:
-            await bots.stop_pool(pool)
+        """Stop listening and the bots (see :meth:`BotMoves.stop`), then the database."""
+        if self.listener is not None:
+            self.listener.cancel()
+            await asyncio.gather(self.listener, return_exceptions=True)
+        await self.bots.stop()
         self.engine.dispose()
 
     async def _listen(self) -> None:
@@ -496,7 +486,7 @@ class TableService:
                     # the token's first use claims the seat, but only with a stored action:
                     # a refused one leaves the invite unused
                     self.check_token(table, seat, token)
-                    await self._apply(table, seat, text_, version)
+                    await self.store_action(table, seat, text_, version)
                 except Conflict:
                     continue
                 payload = table.payload(seat)
@@ -504,7 +494,9 @@ class TableService:
             return payload
         raise ApiError(409, "busy", "the table kept changing; try again")
 
-    async def _apply(self, table: LiveTable, seat: int, action_text: str, version: int) -> None:
+    async def store_action(
+        self, table: LiveTable, seat: int, action_text: str, version: int
+    ) -> None:
         """Check and store one action; the caller holds the table's lock."""
         if version != table.version:
             raise ApiError(
@@ -599,64 +591,6 @@ class TableService:
         for listener in self.listeners:
             await listener(table)
 
-    # ------------------------------------------------------------------ bots
-
-    def schedule_bot(self, table: LiveTable, delay: float | None = None) -> None:
-        if table.finished or self.pool is None:
-            return
-        seat = table.state.current_player
-        if seat == TERMINAL or table.seats[seat].kind != "bot":
-            return
-        wait = self.settings.bot_delay if delay is None else delay
-        task = asyncio.get_running_loop().create_task(self._bot_move(table.id, table.version, wait))
-        self.bot_tasks.add(task)
-        task.add_done_callback(self.bot_tasks.discard)
-
-    async def _bot_move(self, table_id: str, version: int, delay: float) -> None:
-        """Think without the table's lock (views and sockets stay served while a bot
-        thinks), then store the move only if nobody moved meanwhile."""
-        try:
-            await asyncio.sleep(delay)
-            async with self.lock(table_id):
-                table = await self.load(table_id)
-                if table.version != version or table.finished:
-                    return  # somebody moved meanwhile; that move scheduled what follows
-                seat = table.state.current_player
-                info = table.seats[seat]
-                if info.kind != "bot":
-                    return
-                state_json = table.state.to_json()
-            loop = asyncio.get_running_loop()
-            pool = self.pool
-            if pool is None:  # the server is stopping (None would mean a thread of ours)
-                return
-            try:
-                action_text = await loop.run_in_executor(
-                    pool,
-                    bots.choose_action,
-                    table.game.name,
-                    dict(table.game.options),
-                    state_json,
-                    seat,
-                    info.agent or "greedy",
-                    Rng(table.seed ^ (version * 0x9E3779B97F4A7C15)).next64(),
-                )
-            except BrokenProcessPool:
-                if self.pool is pool:  # the first table to notice replaces the workers
-                    log.error("a bot worker died; starting new workers and trying again")
-                    pool.shutdown(wait=False, cancel_futures=True)
-                    self.pool = bots.make_pool(self.settings.bot_workers)
-                self.schedule_bot(table, delay=0.0)
-                return
-            async with self.lock(table_id):
-                table = await self.load(table_id)
-                if table.version != version:
-                    return
-                await self._apply(table, seat, action_text, version)
-            await self.after_change(table)
-        except asyncio.CancelledError:
-            raise
-        except (ApiError, Conflict) as exc:  # another process moved first: nothing lost
-            log.info("bot move at table %s version %s not stored: %r", table_id, version, exc)
-        except Exception:  # a bot must never take the server down; the table stays as it was
-            log.exception("bot move failed at table %s version %s", table_id, version)
+    def schedule_bot(self, table: LiveTable) -> None:
+        """Let the table's bot move if a bot is to move (see :class:`BotMoves`)."""
+        self.bots.schedule(table)
