@@ -10,7 +10,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -19,6 +19,7 @@ from ziggurat.agents import AGENT_NAMES
 from ziggurat.core.registry import game_class, game_names
 
 from .errors import ApiError
+from .headers import RevalidatePages
 from .hub import Client, Hub
 from .limits import BodyLimit
 from .service import TableService
@@ -99,16 +100,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app = FastAPI(title="ziggurat", lifespan=lifespan)
     app.state.service = service
+    app.add_middleware(RevalidatePages)
     app.add_middleware(BodyLimit)
-
-    @app.middleware("http")
-    async def revalidate_pages(request: Request, call_next):  # type: ignore[no-untyped-def]
-        """Pages and scripts are checked on every load, so an upgrade is seen at once."""
-        response = await call_next(request)
-        path = request.url.path
-        if path == "/" or path.startswith(("/table/", "/static/")):
-            response.headers.setdefault("Cache-Control", "no-cache")
-        return response
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
@@ -192,19 +185,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         table_id: str,
         seat: Annotated[int, Query(ge=0, le=16)] | None = None,
         authorization: Annotated[str | None, Header()] = None,
-    ) -> dict[str, Any]:
+    ) -> Response:
         _table, payload = await service.payload(table_id, seat, bearer(authorization))
-        return payload
+        return Response(payload, media_type="application/json")
 
     @app.post("/api/tables/{table_id}/actions")
     async def act(
         table_id: str,
         body: ActionRequest,
         authorization: Annotated[str | None, Header()] = None,
-    ) -> dict[str, Any]:
-        return await service.act(
+    ) -> Response:
+        payload = await service.act(
             table_id, body.seat, bearer(authorization), body.action, body.version
         )
+        return Response(payload, media_type="application/json")
 
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str) -> dict[str, Any]:
@@ -224,13 +218,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 if int(seat_text) > 16:
                     raise ApiError(400, "bad_request", f"seat: {seat_text} is not a seat number")
                 seat = int(seat_text)
-            table, payload = await service.payload(table_id, seat, token)
+            table, _payload = await service.payload(table_id, seat, token)
         except ApiError as exc:
             await websocket.send_json(exc.body())
             await websocket.close(code=4000 + exc.status)
             return
         client = Client(websocket, seat, table.seats[seat].token_hash if seat is not None else None)
-        client.offer(payload)  # sent by the client's own sender, like every later push
+        client.offer(table.payload_json(seat))  # sent by its own sender, like every push
         hub.add(table_id, client)
         try:
             while True:  # actions go through REST; anything the client sends is ignored

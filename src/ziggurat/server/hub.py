@@ -5,8 +5,8 @@ on a socket. Each connection has a slot for the newest payload not sent yet and 
 task of its own; a push fills the slot (replacing an older payload the client has not taken
 yet, so a client that falls behind skips to the newest position and its memory stays one
 payload) and wakes the sender. A send that takes longer than ``SEND_TIMEOUT`` seconds
-drops the connection. Each distinct payload (one per seat, one for spectators) is made once
-per change, however many connections show it.
+drops the connection. Each distinct payload (one per seat, one for spectators) is made and
+encoded once per change (:meth:`LiveTable.payload_json`), however many connections show it.
 """
 
 from __future__ import annotations
@@ -33,13 +33,14 @@ class Client:
     socket: WebSocket
     seat: int | None
     token_hash: str | None  # the seat's token when the client connected
-    newest: dict[str, Any] | None = None  # the payload to send next, if any
+    newest: str | None = None  # the payload to send next (JSON), if any
     farewell: dict[str, Any] | None = None  # an error to send, then close with 4403
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     sender: asyncio.Task[None] | None = None
 
-    def offer(self, payload: dict[str, Any]) -> None:
-        """Send ``payload`` next, instead of any payload still waiting (never blocks)."""
+    def offer(self, payload: str) -> None:
+        """Send ``payload`` (JSON text) next, instead of any payload still waiting (never
+        blocks)."""
         self.newest = payload
         self.wake.set()
 
@@ -66,7 +67,7 @@ class Client:
                     return
                 payload, self.newest = self.newest, None
                 if payload is not None:
-                    await asyncio.wait_for(self.socket.send_json(payload), SEND_TIMEOUT)
+                    await asyncio.wait_for(self.socket.send_text(payload), SEND_TIMEOUT)
         except asyncio.CancelledError:
             raise
         except TimeoutError:
@@ -105,7 +106,6 @@ class Hub:
 
     async def push(self, table: LiveTable) -> None:
         """Hand every client of ``table`` its newest payload; waits on no socket."""
-        made: dict[int | None, dict[str, Any]] = {}
         for client in list(self.clients.get(table.id, ())):
             if client.seat is not None and table.seats[client.seat].token_hash != client.token_hash:
                 # someone joined this seat: the old invite sees nothing more
@@ -114,7 +114,4 @@ class Hub:
                 )
                 self.remove(table.id, client)
                 continue
-            payload = made.get(client.seat)
-            if payload is None:
-                payload = made[client.seat] = table.payload(client.seat)
-            client.offer(payload)
+            client.offer(table.payload_json(client.seat))

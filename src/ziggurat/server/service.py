@@ -23,7 +23,7 @@ from typing import Any
 
 import psycopg
 from sqlalchemy import select, text, update
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -45,6 +45,7 @@ Listener = Callable[[LiveTable], Awaitable[None]]
 
 CHANNEL = "ziggurat_tables"  # NOTIFY payload: "<table id> <revision> <origin process>"
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
+TABLES, SEATS, ACTIONS = TableRow.__table__, SeatRow.__table__, ActionRow.__table__
 GAME_CACHE_SIZE = 32  # built games kept for reuse (distinct valid option sets; tables keep theirs)
 
 
@@ -378,7 +379,7 @@ class TableService:
         info.name = values.get("name", info.name)
         table.revision = new_revision
 
-    def _announce(self, session: Session, table_id: str, revision: int) -> None:
+    def _announce(self, session: Session | Connection, table_id: str, revision: int) -> None:
         """PostgreSQL: NOTIFY the other server processes when this transaction commits."""
         if self.postgres:
             session.execute(
@@ -424,9 +425,9 @@ class TableService:
 
     async def payload(
         self, table_id: str, seat: int | None, token: str | None
-    ) -> tuple[LiveTable, dict[str, Any]]:
-        """The table and what ``seat`` (None: a spectator) may see of it, checked under the
-        table's lock so that no token is honoured while it is being replaced."""
+    ) -> tuple[LiveTable, str]:
+        """The table and what ``seat`` (None: a spectator) may see of it (JSON), checked
+        under the table's lock so that no token is honoured while it is being replaced."""
         await self.known(table_id)
         for _attempt in range(3):
             claimed = False
@@ -437,7 +438,7 @@ class TableService:
                         claimed = await self._authorize(table, seat, token)
                     except Conflict:
                         continue
-                payload = table.payload(seat)
+                payload = table.payload_json(seat)
             if claimed:
                 await self.notify(table)
             return table, payload
@@ -477,11 +478,21 @@ class TableService:
 
     async def act(
         self, table_id: str, seat: int, token: str | None, text_: str, version: int
-    ) -> dict[str, Any]:
-        await self.known(table_id)
-        for _attempt in range(3):
+    ) -> str:
+        """Store one action of ``seat``; the seat's payload after it (JSON).
+
+        The first try works on the table as this process has it, without reading the
+        stored revision: the store is guarded by that revision anyway, so a copy that is
+        behind only costs a retry on fresh data. A refusal made on that copy is checked again
+        on fresh data before it is answered (the copy may have been behind)."""
+        if table_id not in self.tables:
+            await self.known(table_id)
+        for attempt in range(3):
             async with self.lock(table_id):
-                table = await self.load(table_id)
+                table = self.tables.get(table_id) if attempt == 0 else None
+                verified = table is None
+                if table is None:
+                    table = await self.load(table_id)
                 try:
                     # the token's first use claims the seat, but only with a stored action:
                     # a refused one leaves the invite unused
@@ -489,7 +500,11 @@ class TableService:
                     await self.store_action(table, seat, text_, version)
                 except Conflict:
                     continue
-                payload = table.payload(seat)
+                except ApiError:
+                    if verified:
+                        raise
+                    continue  # refused on a copy that may be behind: ask the database
+                payload = table.payload_json(seat)
             await self.after_change(table)
             return payload
         raise ApiError(409, "busy", "the table kept changing; try again")
@@ -537,28 +552,29 @@ class TableService:
         }
 
         def store() -> bool:
+            """One short transaction of Core statements (no ORM unit of work)."""
             try:
-                with self.sessions.begin() as session:
-                    result = session.execute(
-                        update(TableRow)
+                with self.engine.begin() as connection:
+                    result = connection.execute(
+                        TABLES.update()
                         .where(
-                            TableRow.id == table.id,
-                            TableRow.version == version,
-                            TableRow.revision == revision,
+                            TABLES.c.id == table.id,
+                            TABLES.c.version == version,
+                            TABLES.c.revision == revision,
                         )
                         .values(**values)
                     )
                     if result.rowcount != 1:
-                        session.rollback()
+                        connection.rollback()
                         return False
                     if claim:
-                        session.execute(
-                            update(SeatRow)
-                            .where(SeatRow.table_id == table.id, SeatRow.seat == seat)
+                        connection.execute(
+                            SEATS.update()
+                            .where(SEATS.c.table_id == table.id, SEATS.c.seat == seat)
                             .values(claimed=True)
                         )
-                    session.add(
-                        ActionRow(
+                    connection.execute(
+                        ACTIONS.insert().values(
                             table_id=table.id,
                             number=new_version,
                             seat=seat,
@@ -566,7 +582,7 @@ class TableService:
                             created_at=now,
                         )
                     )
-                    self._announce(session, table.id, revision + 1)
+                    self._announce(connection, table.id, revision + 1)
                 return True
             except IntegrityError:
                 return False
@@ -578,8 +594,9 @@ class TableService:
         table.seats[seat].claimed = True
         entry = LogEntry.after(new_version, seat, action, trial, now)
         table.log.append(entry)
-        for event in table.events_for(entry, None):
-            log.info("table %s, move %s: %s", table.id, new_version, event["text"])
+        if log.isEnabledFor(logging.INFO):  # worded only for a log that is kept
+            for event in table.events_for(entry, None):
+                log.info("table %s, move %s: %s", table.id, new_version, event["text"])
         table.revision = revision + 1
         table.updated_at = now
 

@@ -1,0 +1,378 @@
+"""Load on the real server: many tables played at once by clients in this process.
+
+Starts ``ziggurat serve`` (SQLite or PostgreSQL, one or more processes) on a free port, opens
+``--tables`` two-seat tables, connects a WebSocket for every seat (the seat's own pushes
+carry its legal actions) and then plays random legal moves for ``--seconds``:
+
+* ``--mode closed``: each table posts its next action as soon as it knows it (the reply or
+  the push of the new position): the server's saturation throughput.
+* ``--mode open``: each table posts one action every ``--interval`` seconds on a fixed
+  schedule (phases spread), whatever the server does: latency at a given rate. A post that
+  could not start on time (the table's previous answer or push had not come) is counted late.
+
+A finished game is replaced by a new table. It prints throughput, POST latency percentiles,
+push delay (from the POST that made a version until each of the table's sockets has that
+version or a newer one), pushes later than 1 s, versions a socket never received, errors
+by status, and the server's memory (every process of it, bot workers included).
+
+    .venv/bin/python benchmarks/load.py --tables 50 --seconds 30
+    .venv/bin/python benchmarks/load.py --database postgresql --workers 2 --tables 200 \\
+        --mode open --interval 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx2
+import websockets
+
+POSTGRES_ADMIN = os.environ.get(
+    "ZIGGURAT_TEST_POSTGRES_URL", "postgresql://postgres:postgres@127.0.0.1:5432/postgres"
+)
+LATE_PUSH = 1.0  # seconds: a push later than this counts as late
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def process_tree_rss(pid: int) -> int:
+    """Resident memory of ``pid`` and all its descendants, in bytes (Linux /proc)."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    parent = int(f.read().rsplit(")", 1)[1].split()[1])
+            except OSError:
+                continue
+            children.setdefault(parent, []).append(int(entry))
+    total, todo = 0, [pid]
+    while todo:
+        current = todo.pop()
+        todo.extend(children.get(current, ()))
+        try:
+            with open(f"/proc/{current}/status") as f:
+                for line in f:
+                    if line.startswith("VmRSS:"):
+                        total += int(line.split()[1]) * 1024
+        except OSError:
+            pass
+    return total
+
+
+def percentile(values: list[float], share: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+@dataclass
+class Stats:
+    post_latency: list[float] = field(default_factory=list)
+    push_delay: list[float] = field(default_factory=list)
+    late_pushes: int = 0
+    late_starts: int = 0
+    errors: Counter = field(default_factory=Counter)
+    actions: int = 0
+    games_finished: int = 0
+
+
+class Table:
+    """One table's clients: a socket per seat and the driver that posts moves."""
+
+    def __init__(self, run: Run, made: dict) -> None:
+        self.run = run
+        self.id: str = made["table"]["id"]
+        self.tokens = [i["token"] for i in made["invites"]]
+        self.newest: dict[int, dict] = {}  # seat -> newest payload seen for that seat
+        self.changed = asyncio.Event()
+        self.posted_at: dict[int, float] = {}  # version -> when the POST that made it left
+        self.seen: list[int] = [-1] * len(self.tokens)  # newest version per socket
+        self.missing: list[int] = [0] * len(self.tokens)
+        self.sockets: list[asyncio.Task] = []
+        self.finished = asyncio.Event()
+
+    async def listen(self, seat: int, ready: asyncio.Event) -> None:
+        url = f"ws://127.0.0.1:{self.run.port}/ws/tables/{self.id}?seat={seat}&token="
+        async with websockets.connect(url + self.tokens[seat], max_size=None) as ws:
+            ready.set()
+            async for message in ws:
+                payload = json.loads(message)
+                if "error" in payload:
+                    self.run.stats.errors[f"socket {payload['error']}"] += 1
+                    return
+                self.receive(seat, payload, time.monotonic())
+
+    def receive(self, seat: int, payload: dict, at: float, pushed: bool = True) -> None:
+        version = payload["version"]
+        if pushed:
+            before = self.seen[seat]
+            if version <= before:
+                return
+            self.seen[seat] = version
+            for v in range(before + 1, version + 1):
+                sent = self.posted_at.get(v)
+                if sent is not None:
+                    delay = at - sent
+                    if self.run.measuring:
+                        self.run.stats.push_delay.append(delay)
+                        if delay > LATE_PUSH:
+                            self.run.stats.late_pushes += 1
+        old = self.newest.get(seat)
+        if old is None or old["version"] <= version:
+            self.newest[seat] = payload
+        if payload["view"]["over"]:
+            self.finished.set()
+        self.changed.set()
+
+    def next_move(self) -> tuple[int, str, int] | None:
+        """The seat to move, a random legal action of it and the version, if known now."""
+        newest = max(self.newest.values(), key=lambda p: p["version"], default=None)
+        if newest is None or newest["view"]["over"]:
+            return None
+        seat = newest["view"]["current"]
+        mine = self.newest.get(seat)
+        if mine is None or mine["version"] != newest["version"] or not mine["legal_actions"]:
+            return None
+        return seat, random.choice(mine["legal_actions"])["text"], mine["version"]
+
+    async def post(self, move: tuple[int, str, int]) -> None:
+        seat, action, version = move
+        run = self.run
+        sent = time.monotonic()
+        self.posted_at[version + 1] = sent
+        try:
+            response = await run.http.post(
+                f"/api/tables/{self.id}/actions",
+                json={"seat": seat, "action": action, "version": version},
+                headers={"Authorization": f"Bearer {self.tokens[seat]}"},
+            )
+        except httpx2.HTTPError as exc:
+            run.stats.errors[type(exc).__name__] += 1
+            return
+        done = time.monotonic()
+        if response.status_code != 200:
+            run.stats.errors[str(response.status_code)] += 1
+            return
+        if run.measuring:
+            run.stats.post_latency.append(done - sent)
+            run.stats.actions += 1
+        self.receive(seat, response.json(), done, pushed=False)
+
+    async def wait_for_move(self, timeout: float) -> tuple[int, str, int] | None:
+        deadline = time.monotonic() + timeout
+        while (move := self.next_move()) is None and not self.finished.is_set():
+            self.changed.clear()
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return None
+            try:
+                await asyncio.wait_for(self.changed.wait(), left)
+            except TimeoutError:
+                return None
+        return move
+
+    def close(self) -> None:
+        for task in self.sockets:
+            task.cancel()
+        # a socket that never got the table's newest version missed it
+        newest = max((p["version"] for p in self.newest.values()), default=0)
+        for seat, seen in enumerate(self.seen):
+            if seen < newest:
+                self.missing[seat] += 1
+
+
+class Run:
+    def __init__(self, args: argparse.Namespace, port: int) -> None:
+        self.args = args
+        self.port = port
+        self.stats = Stats()
+        self.measuring = False
+        self.http = httpx2.AsyncClient(
+            base_url=f"http://127.0.0.1:{port}",
+            limits=httpx2.Limits(max_connections=args.connections),
+            timeout=60.0,
+        )
+        self.missed_versions = 0
+
+    async def new_table(self) -> Table:
+        seats = [{"kind": "human", "name": f"P{n}"} for n in range(2)]
+        body = {"game": self.args.game, "options": {"players": 2}, "seats": seats}
+        response = await self.http.post("/api/tables", json=body)
+        response.raise_for_status()
+        table = Table(self, response.json())
+        for seat in range(2):
+            ready = asyncio.Event()
+            table.sockets.append(asyncio.create_task(table.listen(seat, ready)))
+            await asyncio.wait_for(ready.wait(), 30)
+        return table
+
+    async def drive(self, number: int, stop_at: float) -> None:
+        table = await self.new_table()
+        interval = self.args.interval
+        next_at = time.monotonic() + random.uniform(0, interval)
+        while time.monotonic() < stop_at:
+            if table.finished.is_set():
+                await asyncio.sleep(0.2)  # the last pushes land, then a new game starts
+                table.close()
+                self.missed_versions += sum(table.missing)
+                self.stats.games_finished += 1
+                table = await self.new_table()
+                continue
+            if self.args.mode == "open":
+                await asyncio.sleep(max(0.0, next_at - time.monotonic()))
+                scheduled, next_at = next_at, next_at + interval
+                move = await table.wait_for_move(timeout=interval)
+                if move is None:
+                    if not table.finished.is_set() and self.measuring:
+                        self.stats.late_starts += 1
+                    continue
+                if time.monotonic() - scheduled > 0.05 and self.measuring:
+                    self.stats.late_starts += 1
+            else:
+                move = await table.wait_for_move(timeout=10.0)
+                if move is None:
+                    if not table.finished.is_set():
+                        self.stats.errors["no move known within 10 s"] += 1
+                    continue
+            await table.post(move)
+        await asyncio.sleep(LATE_PUSH)
+        table.close()
+        self.missed_versions += sum(table.missing)
+
+
+def start_server(args: argparse.Namespace, url: str, port: int) -> subprocess.Popen:
+    command = [
+        sys.executable, "-m", "ziggurat", "serve", "--port", str(port),
+        "--database-url", url, "--workers", str(args.workers), "--bot-delay", "0",
+    ]  # fmt: skip
+    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                pass
+            if httpx2.get(f"http://127.0.0.1:{port}/healthz").status_code == 200:
+                return server
+        except (OSError, httpx2.HTTPError):
+            time.sleep(0.2)
+    server.kill()
+    raise SystemExit("the server did not come up")
+
+
+async def main_async(args: argparse.Namespace, port: int, server: subprocess.Popen) -> dict:
+    run = Run(args, port)
+    rss_start = process_tree_rss(server.pid)
+    warmup_until = time.monotonic() + args.warmup
+    stop_at = warmup_until + args.seconds
+    drivers = [asyncio.create_task(run.drive(n, stop_at)) for n in range(args.tables)]
+    await asyncio.sleep(max(0.0, warmup_until - time.monotonic()))
+    run.measuring = True
+    started = time.monotonic()
+    rss_peak = process_tree_rss(server.pid)
+    while time.monotonic() < stop_at:
+        await asyncio.sleep(1.0)
+        rss_peak = max(rss_peak, process_tree_rss(server.pid))
+    elapsed = time.monotonic() - started
+    run.measuring = False
+    await asyncio.gather(*drivers)
+    await run.http.aclose()
+    stats = run.stats
+    ms = 1000.0
+    return {
+        "database": args.database,
+        "workers": args.workers,
+        "tables": args.tables,
+        "mode": args.mode + (f" ({args.interval} s)" if args.mode == "open" else ""),
+        "seconds": round(elapsed, 1),
+        "actions": stats.actions,
+        "actions_per_s": round(stats.actions / elapsed, 1),
+        "post_ms_p50": round(percentile(stats.post_latency, 0.50) * ms, 1),
+        "post_ms_p95": round(percentile(stats.post_latency, 0.95) * ms, 1),
+        "post_ms_p99": round(percentile(stats.post_latency, 0.99) * ms, 1),
+        "post_ms_max": round(max(stats.post_latency, default=float("nan")) * ms, 1),
+        "push_ms_p50": round(percentile(stats.push_delay, 0.50) * ms, 1),
+        "push_ms_p95": round(percentile(stats.push_delay, 0.95) * ms, 1),
+        "push_ms_p99": round(percentile(stats.push_delay, 0.99) * ms, 1),
+        "pushes_later_than_1s": stats.late_pushes,
+        "newest_version_never_pushed": run.missed_versions,
+        "late_starts": stats.late_starts,
+        "errors": dict(stats.errors),
+        "games_finished": stats.games_finished,
+        "server_mb_start": round(rss_start / 2**20),
+        "server_mb_peak": round(rss_peak / 2**20),
+    }
+
+
+def postgres_database() -> tuple[str, str]:
+    import psycopg
+
+    name = f"ziggurat_load_{secrets.token_hex(4)}"
+    with psycopg.connect(POSTGRES_ADMIN, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    return POSTGRES_ADMIN.rsplit("/", 1)[0] + f"/{name}", name
+
+
+def drop_postgres_database(name: str) -> None:
+    import psycopg
+
+    with psycopg.connect(POSTGRES_ADMIN, autocommit=True) as admin:
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--database", choices=["sqlite", "postgresql"], default="sqlite")
+    parser.add_argument("--workers", type=int, default=1, help="server processes")
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--seconds", type=float, default=30.0, help="measured time")
+    parser.add_argument("--warmup", type=float, default=5.0, help="unmeasured time first")
+    parser.add_argument("--mode", choices=["closed", "open"], default="closed")
+    parser.add_argument("--interval", type=float, default=2.0, help="open loop: s per action")
+    parser.add_argument("--game", default="babylonia")
+    parser.add_argument("--connections", type=int, default=100, help="HTTP connections")
+    parser.add_argument("--seed", type=int, default=1, help="the clients' move choices")
+    args = parser.parse_args()
+    random.seed(args.seed)
+    port = free_port()
+    database_name = None
+    with tempfile.TemporaryDirectory() as folder:
+        if args.database == "sqlite":
+            url = f"sqlite:///{Path(folder) / 'load.sqlite3'}"
+        else:
+            url, database_name = postgres_database()
+        server = start_server(args, url, port)
+        try:
+            result = asyncio.run(main_async(args, port, server))
+        finally:
+            server.send_signal(signal.SIGINT)
+            try:
+                server.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                server.kill()
+            if database_name:
+                drop_postgres_database(database_name)
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()
