@@ -78,3 +78,21 @@ def test_a_change_made_by_one_server_reaches_sockets_on_another(postgres_url) ->
             pushed = receive_version(ws, 1)
             assert pushed["log"][0]["text"] == move
             assert pushed["legal_actions"]
+
+
+def test_a_server_behind_applies_only_the_new_actions(database_url) -> None:
+    """A process whose copy is behind takes the actions stored since (no replay of the
+    whole game) and then serves exactly what a fresh process serves."""
+    with make_client(database_url) as first, make_client(database_url) as second:
+        made = create(first, TWO_HUMANS, start_player=0)
+        table_id = made["table"]["id"]
+        tokens = [i["token"] for i in made["invites"]]
+        play_some(first, table_id, tokens, 6)
+        assert view(second, table_id)["version"] == 6
+        copy = second.app.state.service.tables[table_id]
+        play_some(first, table_id, tokens, 9)
+        caught_up = [view(second, table_id, s, tokens[s]) for s in (0, 1)]
+        assert second.app.state.service.tables[table_id] is copy  # caught up, not rebuilt
+        assert caught_up[0]["version"] == 15
+    with make_client(database_url) as fresh:
+        assert [view(fresh, table_id, s, tokens[s]) for s in (0, 1)] == caught_up

@@ -139,19 +139,24 @@ class LiveTable:
             id=row.id,
             game=game,
             seed=row.seed,
-            seats=[
-                SeatInfo(s.seat, s.kind, s.name, s.agent, s.token_hash, s.claimed)
-                for s in sorted(seats, key=lambda s: s.seat)
-            ],
+            seats=[],
             state=game.new_initial_state(seed=row.seed),
             created_at=row.created_at,
             updated_at=row.updated_at,
             revision=row.revision,
         )
+        table.update_seats(seats)
         for entry in sorted(actions, key=lambda a: a.number):
             table.apply(entry.seat, game.parse_action(table.state, entry.action), entry.created_at)
         table.updated_at = row.updated_at
         return table
+
+    def update_seats(self, seats: list[SeatRow]) -> None:
+        """Take the stored seats (names, tokens and claims change as people join)."""
+        self.seats = [
+            SeatInfo(s.seat, s.kind, s.name, s.agent, s.token_hash, s.claimed)
+            for s in sorted(seats, key=lambda s: s.seat)
+        ]
 
     def apply(self, seat: int, action: Action, at: datetime) -> None:
         self.state.apply_action(action)

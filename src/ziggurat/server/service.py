@@ -134,8 +134,9 @@ class TableService:
         try:
             async with self.lock(table_id):
                 cached = self.tables.get(table_id)
+                before = cached.revision if cached is not None else None
                 table = await self.load(table_id)
-            if table is not cached:
+            if table is not cached or table.revision != before:
                 await self.notify(table)
         except Exception:
             log.exception("could not refresh table %s", table_id)
@@ -170,13 +171,22 @@ class TableService:
     def lock(self, table_id: str) -> asyncio.Lock:
         return self.locks.setdefault(table_id, asyncio.Lock())
 
-    def _read(self, table_id: str) -> tuple[TableRow, list[SeatRow], list[ActionRow]] | None:
+    def _read(
+        self, table_id: str, after: int = 0
+    ) -> tuple[TableRow, list[SeatRow], list[ActionRow]] | None:
+        """The stored table, its seats and its actions numbered above ``after``."""
         with self.sessions() as session:
             row = session.get(TableRow, table_id)
             if row is None:
                 return None
             seats = list(session.scalars(select(SeatRow).where(SeatRow.table_id == table_id)))
-            actions = list(session.scalars(select(ActionRow).where(ActionRow.table_id == table_id)))
+            actions = list(
+                session.scalars(
+                    select(ActionRow)
+                    .where(ActionRow.table_id == table_id, ActionRow.number > after)
+                    .order_by(ActionRow.number)
+                )
+            )
             return row, seats, actions
 
     def _stored_revision(self, table_id: str) -> int | None:
@@ -198,6 +208,8 @@ class TableService:
             stored = await asyncio.to_thread(self._stored_revision, table_id)
             if stored == table.revision:
                 return table
+            if await self._catch_up(table):
+                return table
         found = await asyncio.to_thread(self._read, table_id)
         if found is None:
             raise no_such_table(table_id)
@@ -217,6 +229,32 @@ class TableService:
             ) from None
         self.tables[table_id] = table
         return table
+
+    async def _catch_up(self, table: LiveTable) -> bool:
+        """Bring a table that is behind the database up to it by applying only the actions
+        stored since (another process's moves), instead of replaying the whole game: this
+        keeps following other processes' changes cheap. False when that is not possible
+        (the record is not a continuation of this copy); the caller then rebuilds it."""
+        found = await asyncio.to_thread(self._read, table.id, table.version)
+        if found is None:
+            return False
+        row, seats, actions = found
+        numbers = [a.number for a in actions]
+        if row.version != table.version + len(actions) or numbers != list(
+            range(table.version + 1, row.version + 1)
+        ):
+            return False
+        try:
+            for entry in actions:
+                action = table.game.parse_action(table.state, entry.action)
+                table.apply(entry.seat, action, entry.created_at)
+        except ZigguratError:
+            self.tables.pop(table.id, None)  # half applied: rebuilt from the record
+            return False
+        table.update_seats(seats)
+        table.revision = row.revision
+        table.updated_at = row.updated_at
+        return True
 
     # ------------------------------------------------------------------ create and join
 
