@@ -147,11 +147,11 @@ def test_odd_socket_parameters_and_frames(client) -> None:
 
 def test_unknown_tables_leave_nothing_behind(client) -> None:
     service = client.app.state.service
-    before = len(service.locks)
+    before = service.tables.locks_kept()
     for i in range(50):
         client.post(f"/api/tables/nope{i}/join", json={})
         client.post(f"/api/tables/nope{i}/actions", json={"seat": 0, "action": "end", "version": 0})
-    assert len(service.locks) == before
+    assert service.tables.locks_kept() == before
 
 
 def test_a_damaged_record_does_not_keep_the_server_down(database_url) -> None:
@@ -270,3 +270,20 @@ def test_a_body_over_the_limit_is_refused_unread_and_not_echoed(client) -> None:
     assert client.get("/api/tables").json()["tables"] == []
     fits = create(client, TWO_HUMANS)  # an ordinary body still goes through
     assert fits["table"]["status"] == "open"
+
+
+def test_tables_in_memory_are_bounded_but_never_a_watched_or_locked_one(client) -> None:
+    service = client.app.state.service
+    service.tables.limit = 5
+    watched = create(client, TWO_HUMANS)["table"]["id"]
+    with client.websocket_connect(f"/ws/tables/{watched}") as socket:
+        socket.receive_json()
+        made = [create(client, TWO_HUMANS)["table"]["id"] for _ in range(12)]
+        for table_id in made:
+            assert view(client, table_id)["version"] == 0
+        assert len(service.tables) == 5
+        assert watched in service.tables  # the oldest, but a client follows it
+        assert made[-1] in service.tables and made[0] not in service.tables
+        assert service.tables.locks_kept() <= 2 * 5
+        # a table that left memory is rebuilt from its record when asked for again
+        assert view(client, made[0])["table"]["id"] == made[0]

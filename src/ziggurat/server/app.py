@@ -87,6 +87,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     service = TableService(settings)
     hub = Hub()
     service.listeners.append(hub.push)
+    service.tables.watched = hub.watching
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI):  # type: ignore[no-untyped-def]

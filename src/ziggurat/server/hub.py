@@ -92,6 +92,10 @@ class Hub:
         self.clients.setdefault(table_id, set()).add(client)
         client.start(lambda c: self.remove(table_id, c))
 
+    def watching(self, table_id: str) -> bool:
+        """Whether any client follows ``table_id`` (such a table stays in memory)."""
+        return table_id in self.clients
+
     def remove(self, table_id: str, client: Client) -> None:
         clients = self.clients.get(table_id)
         if clients is not None:

@@ -38,6 +38,7 @@ from .db import ActionRow, SeatRow, TableRow, make_engine, migrate, session_fact
 from .errors import ApiError, no_such_table
 from .live import LiveTable, LogEntry, summary_from_rows
 from .settings import Settings
+from .table_cache import TableCache, TableLock
 
 log = logging.getLogger("ziggurat.server")
 
@@ -66,8 +67,7 @@ class TableService:
         self.settings = settings
         self.engine: Engine = make_engine(settings.database_url)
         self.sessions = session_factory(self.engine)
-        self.tables: dict[str, LiveTable] = {}
-        self.locks: dict[str, asyncio.Lock] = {}
+        self.tables = TableCache()  # bounded; the app tells it which tables are watched
         self.games: dict[str, Game] = {}
         self.listeners: list[Listener] = []
         self.bots = BotMoves(self)
@@ -168,8 +168,8 @@ class TableService:
 
     # ------------------------------------------------------------------ loading
 
-    def lock(self, table_id: str) -> asyncio.Lock:
-        return self.locks.setdefault(table_id, asyncio.Lock())
+    def lock(self, table_id: str) -> TableLock:
+        return self.tables.lock(table_id)
 
     def _read(
         self, table_id: str, after: int = 0
