@@ -9,6 +9,7 @@ described in :mod:`ziggurat.terminal`.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import random
 import signal
@@ -163,9 +164,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--bot-delay",
         type=float,
-        default=0.8,
         metavar="SECONDS",
-        help="pause before each bot move so people can follow (default %(default)s)",
+        help="pause before each bot move so people can follow (default: $ZIGGURAT_BOT_DELAY, "
+        "else 0.8)",
     )
     serve.add_argument(
         "--workers",
@@ -177,9 +178,51 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--bot-workers",
         type=int,
-        default=1,
         metavar="N",
-        help="worker processes for bot moves (default %(default)s)",
+        help="worker processes for bot moves: at most N bots think at once (default: "
+        "$ZIGGURAT_BOT_WORKERS, else 1)",
+    )
+    serve.add_argument(
+        "--bot-move-budget",
+        type=float,
+        metavar="SECONDS",
+        help="the most a bot may think per move; search bots stop in time (default: "
+        "$ZIGGURAT_BOT_MOVE_BUDGET, else 8, the cap of the hard bot)",
+    )
+    serve.add_argument(
+        "--bot-move-grace",
+        type=float,
+        metavar="SECONDS",
+        help="time past the budget before a worker counts as stuck: the table gets a greedy "
+        "move and the workers are replaced (default: $ZIGGURAT_BOT_MOVE_GRACE, else 2)",
+    )
+    serve.add_argument(
+        "--bot-queue-limit",
+        type=int,
+        metavar="N",
+        help="bot decisions waiting for a worker beyond which search bots play a greedy move "
+        "instead, so waits stay short (default: $ZIGGURAT_BOT_QUEUE_LIMIT, else 64)",
+    )
+    serve.add_argument(
+        "--open-tables-per-creator",
+        type=int,
+        metavar="N",
+        help="tables one address may keep waiting for players (default: "
+        "$ZIGGURAT_OPEN_TABLES_PER_CREATOR, else 20)",
+    )
+    serve.add_argument(
+        "--bot-tables-per-creator",
+        type=int,
+        metavar="N",
+        help="games of bots only one address may keep running (default: "
+        "$ZIGGURAT_BOT_TABLES_PER_CREATOR, else 10)",
+    )
+    serve.add_argument(
+        "--tables-in-memory",
+        type=int,
+        metavar="N",
+        help="tables each server process keeps in memory, besides those in use (default: "
+        "$ZIGGURAT_TABLES_IN_MEMORY, else 500)",
     )
     _add_arena(commands)
     return parser
@@ -451,22 +494,46 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     return table.play()
 
 
+SERVE_SETTINGS = (
+    "bot_delay",
+    "bot_workers",
+    "bot_move_budget",
+    "bot_move_grace",
+    "bot_queue_limit",
+    "open_tables_per_creator",
+    "bot_tables_per_creator",
+    "tables_in_memory",
+)
+"""The ``serve`` flags that set a :class:`~ziggurat.server.settings.Settings` field of the same
+name; one not given keeps the value from the environment, else the default."""
+
+
 def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from ziggurat.server.settings import Settings
+    from ziggurat.server.settings import Settings, SettingsError
 
-    if args.bot_workers < 1 or args.bot_delay < 0 or args.workers < 1:
+    if (
+        (args.bot_workers is not None and args.bot_workers < 1)
+        or (args.bot_delay is not None and args.bot_delay < 0)
+        or args.workers < 1
+    ):
         _error(
             "ziggurat serve: --workers and --bot-workers must be at least 1, --bot-delay at least 0"
         )
         return EXIT_USAGE
-    settings = Settings.from_env()
-    settings = Settings(
-        database_url=args.database_url or settings.database_url,
-        bot_delay=args.bot_delay,
-        bot_workers=args.bot_workers,
-    )
+    given = {name: getattr(args, name) for name in SERVE_SETTINGS}
+    try:
+        settings = Settings.from_env()  # a bad variable is named as such (source)
+        settings = dataclasses.replace(
+            settings,
+            database_url=args.database_url or settings.database_url,
+            **{name: value for name, value in given.items() if value is not None},
+        )
+    except SettingsError as exc:
+        where = exc.source or "--" + exc.name.replace("_", "-")
+        _error(f"ziggurat serve: {where} {exc.problem}")
+        return EXIT_USAGE
     if args.workers > 1 and not settings.database_url.startswith("postgres"):
         _error(
             "ziggurat serve: --workers above 1 needs PostgreSQL (--database-url "

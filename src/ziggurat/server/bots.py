@@ -4,6 +4,13 @@ A worker gets the game, the state as JSON and the seat, rebuilds the state throu
 interface, and returns the chosen action's notation. Agents decide from what their seat may
 see (they determinize first), so handing them the full state is safe.
 
+Each decision has a time budget, enforced here in the worker where the agent can honour it:
+a search agent's own time cap (``MCTS_STRENGTHS``) is lowered to what is left of the budget,
+so it stops searching in time and still returns its best move so far. Its cap only binds a
+search that would run longer, so a move found within the budget is the very move the agent
+makes unbudgeted, from the same seed. The server still watches the clock (a worker can hang
+however well agents behave): see :mod:`.bot_moves`.
+
 The server owns its workers' lifetime: they ignore Ctrl-C (a terminal sends it to the whole
 process group), :func:`stop_pool` ends them when the server stops, and they leave by
 themselves if the server dies, so that none outlives it.
@@ -17,14 +24,15 @@ import multiprocessing
 import os
 import signal
 import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from functools import lru_cache
 from multiprocessing.process import BaseProcess
 from typing import Any
 
-from ziggurat.agents import make_agent
+from ziggurat.agents import MCTS_STRENGTHS, make_agent
 from ziggurat.core.api import Game
-from ziggurat.core.registry import load_game
+from ziggurat.core.registry import game_names, load_game
 
 log = logging.getLogger("ziggurat.server")
 
@@ -32,6 +40,25 @@ log = logging.getLogger("ziggurat.server")
 # idle worker leaves at once; a thinking one would only finish a move nobody stores any more
 # (the move is thought again, from the same seed, when the server starts again).
 STOP_GRACE = 1.0
+
+QUICK_AGENT = "greedy"
+"""The bot that stands in when a decision cannot wait for the seat's own (a stuck worker, a
+full queue): it thinks for milliseconds and never searches."""
+
+LEAST_SEARCH = 0.001
+"""Seconds a search gets when its budget is used up before it starts: it still runs one
+iteration (MCTS always does), so it returns a move rather than nothing."""
+
+
+def agent_seconds(agent: str, budget: float) -> float | None:
+    """The time cap of ``agent``'s search under a move budget of ``budget`` seconds: its own
+    cap or the budget, whichever is less; None for an agent that does not search (it answers
+    in milliseconds whatever the budget)."""
+    strength = MCTS_STRENGTHS.get(agent)
+    if strength is None:
+        return None
+    own = strength.get("seconds")
+    return budget if own is None else min(float(own), budget)
 
 
 @lru_cache(maxsize=32)
@@ -46,11 +73,30 @@ def choose_action(
     seat: int,
     agent: str,
     seed: int,
+    budget: float | None = None,
 ) -> str:
-    """Runs in a worker process: the bot's move, in notation."""
+    """Runs in a worker process: the bot's move, in notation, within ``budget`` seconds (None:
+    the agent's own caps only). The time spent rebuilding the state counts against it."""
+    started = time.perf_counter()
     game = _game(game_name, tuple(sorted(options.items())))
     state = game.state_from_json(state_json)
-    return str(make_agent(agent, seed).select_action(state, seat))
+    spec = agent
+    strength = MCTS_STRENGTHS.get(agent)
+    if budget is not None and strength is not None:
+        left = max(LEAST_SEARCH, budget - (time.perf_counter() - started))
+        own = strength.get("seconds")
+        if own is None or left < own:  # else the agent's own cap binds first: leave it be
+            spec = f"{agent}:seconds={left:.6f}"  # a "." makes make_agent read it as seconds
+    return str(make_agent(spec, seed).select_action(state, seat))
+
+
+def warm_up() -> int:
+    """Runs in a new worker before it gets any decision: loads every game's code and data,
+    which takes a good part of a second, so that a first decision spends its budget thinking.
+    Returns the worker's process id."""
+    for name in game_names():
+        load_game(name)
+    return os.getpid()
 
 
 def _start_worker() -> None:
@@ -99,6 +145,26 @@ async def stop_pool(pool: ProcessPoolExecutor, grace: float = STOP_GRACE) -> Non
     if not done:
         for worker in workers:
             worker.terminate()  # the pool sees a worker die, fails its futures and ends
+        done, _ = await asyncio.wait({closing}, timeout=grace)
+    if not done:
+        for worker in workers:
+            worker.kill()  # a stopped (SIGSTOP) or wedged worker does not act on SIGTERM
         done, _ = await asyncio.wait({closing}, timeout=10 * grace)
     if not done:
         log.error("the bot workers did not stop: %s", [w.pid for w in workers if w.is_alive()])
+
+
+async def kill_pool(pool: ProcessPoolExecutor) -> None:
+    """End a pool at once, for a stuck worker: every worker is killed (SIGKILL: a stuck one
+    may ignore anything gentler), since the executor cannot lose one worker without failing
+    all of them anyway; their futures fail with ``BrokenProcessPool``. Returns when the
+    pool's manager thread has reaped them."""
+    workers = list((pool._processes or {}).values())
+    for worker in workers:
+        worker.kill()
+    closing = asyncio.ensure_future(
+        asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
+    )
+    done, _ = await asyncio.wait({closing}, timeout=10 * STOP_GRACE)
+    if not done:
+        log.error("killed bot workers did not end: %s", [w.pid for w in workers if w.is_alive()])
