@@ -22,6 +22,7 @@ from .errors import ApiError
 from .headers import RevalidatePages
 from .hub import Client, Hub
 from .limits import BodyLimit
+from .metrics import add_metrics_route
 from .service import TableService
 from .settings import Settings
 
@@ -161,9 +162,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return out
 
     @app.post("/api/tables", status_code=201)
-    async def create_table(body: CreateTable) -> dict[str, Any]:
+    async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
+        """The creator is the client's address (behind a proxy, the one it forwards: see
+        uvicorn's ``--forwarded-allow-ips``), held to the limits of tables per creator."""
+        creator = request.client.host if request.client else "unknown"
         table, invites = await service.create(
-            body.game, body.options, [s.model_dump() for s in body.seats]
+            body.game, body.options, [s.model_dump() for s in body.seats], creator
         )
         return {"table": table.summary(), "invites": invites}
 
@@ -248,6 +252,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return FileResponse(web / "table.html")
 
     app.mount("/static", StaticFiles(directory=web, check_dir=False), name="static")
+    add_metrics_route(app, service, hub)
     return app
 
 

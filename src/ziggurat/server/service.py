@@ -19,10 +19,11 @@ import logging
 import re
 import secrets
 from collections.abc import Awaitable, Callable
+from datetime import timedelta
 from typing import Any
 
 import psycopg
-from sqlalchemy import select, text, update
+from sqlalchemy import exists, func, select, text, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
@@ -48,6 +49,7 @@ CHANNEL = "ziggurat_tables"  # NOTIFY payload: "<table id> <revision> <origin pr
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 TABLES, SEATS, ACTIONS = TableRow.__table__, SeatRow.__table__, ActionRow.__table__
 GAME_CACHE_SIZE = 32  # built games kept for reuse (distinct valid option sets; tables keep theirs)
+OPEN_TABLES_COUNTED_FOR = timedelta(days=1)  # an older open table no longer counts
 
 
 def hash_token(token: str) -> str:
@@ -67,7 +69,7 @@ class TableService:
         self.settings = settings
         self.engine: Engine = make_engine(settings.database_url)
         self.sessions = session_factory(self.engine)
-        self.tables = TableCache()  # bounded; the app tells it which tables are watched
+        self.tables = TableCache(settings.tables_in_memory)  # the app says which are watched
         self.games: dict[str, Game] = {}
         self.listeners: list[Listener] = []
         self.bots = BotMoves(self)
@@ -259,8 +261,14 @@ class TableService:
     # ------------------------------------------------------------------ create and join
 
     async def create(
-        self, game_name: str, options: dict[str, Any], seats: list[dict[str, Any]]
+        self,
+        game_name: str,
+        options: dict[str, Any],
+        seats: list[dict[str, Any]],
+        creator: str | None = None,
     ) -> tuple[LiveTable, list[dict[str, Any]]]:
+        """A new table; ``creator`` (the client's address) is held to the limits of open
+        and of bot-only tables per creator (:meth:`_check_creator_limits`)."""
         try:
             game = self.game(game_name, options)
         except ZigguratError as exc:
@@ -329,10 +337,14 @@ class TableService:
             winners=None,
             created_at=now,
             updated_at=now,
+            created_by=None if creator is None else creator[:64],
         )
+        bots_only = not invites
 
         def store() -> None:
             with self.sessions.begin() as session:
+                if creator is not None:
+                    self._check_creator_limits(session, row.created_by, bots_only)
                 session.add(row)
                 session.flush()
                 for seat_row in seat_rows:
@@ -343,6 +355,49 @@ class TableService:
         table = await self.load(table_id)
         self.schedule_bot(table)
         return table, invites
+
+    def _check_creator_limits(self, session: Session, creator: str, bots_only: bool) -> None:
+        """One creator may keep only so many tables waiting for players (``open``, made in
+        the last day: an abandoned one stops counting) and so many unfinished tables of
+        bots only (each one keeps the bot workers busy): 429 names the limit."""
+        since = utcnow() - OPEN_TABLES_COUNTED_FOR
+        limit = self.settings.open_tables_per_creator
+        waiting = session.scalar(
+            select(func.count())
+            .select_from(TableRow)
+            .where(
+                TableRow.created_by == creator,
+                TableRow.status == "open",
+                TableRow.created_at > since,
+            )
+        )
+        if not bots_only and waiting >= limit:
+            raise ApiError(
+                429,
+                "too_many_tables",
+                f"you have {waiting} tables waiting for players, the limit is {limit}: "
+                "start or finish one first",
+                limit=limit,
+            )
+        if bots_only:
+            limit = self.settings.bot_tables_per_creator
+            running = session.scalar(
+                select(func.count())
+                .select_from(TableRow)
+                .where(
+                    TableRow.created_by == creator,
+                    TableRow.status == "running",
+                    ~exists().where(SeatRow.table_id == TableRow.id, SeatRow.kind == "human"),
+                )
+            )
+            if running >= limit:
+                raise ApiError(
+                    429,
+                    "too_many_tables",
+                    f"you have {running} games of bots only running, the limit is {limit}: "
+                    "wait until one is over",
+                    limit=limit,
+                )
 
     async def join(self, table_id: str, seat: int | None, name: str | None) -> dict[str, Any]:
         await self.known(table_id)

@@ -1,7 +1,8 @@
 """The tables one server process keeps in memory, and their locks: a bounded cache.
 
 The database holds every table; memory only keeps the ones in use, so that a server which
-has served a hundred thousand games holds no more than :data:`TABLES_IN_MEMORY` of them. The
+has served a hundred thousand games holds no more than ``limit`` of them (the operator's
+setting ``tables_in_memory``). The
 least recently used table goes first, but never one that is locked or awaited (its lock is
 forgotten with it, and two locks for one table would let two changes interleave) nor one
 that clients watch (another process's changes reach a process only for tables it holds).
@@ -15,10 +16,6 @@ from collections.abc import Callable, Iterator
 from types import TracebackType
 
 from .live import LiveTable
-
-TABLES_IN_MEMORY = 500
-"""Tables kept in memory by one server process, beyond those locked or watched. A table
-gone from memory is rebuilt from its record when it is asked for again."""
 
 
 class TableLock:
@@ -50,11 +47,10 @@ class TableLock:
 
 
 class TableCache:
-    """Tables by id, least recently used first, with their locks (see the module's text)."""
+    """Tables by id, least recently used first, with their locks (see the module's text).
+    A table gone from memory is rebuilt from its record when it is asked for again."""
 
-    def __init__(
-        self, limit: int = TABLES_IN_MEMORY, watched: Callable[[str], bool] = lambda _id: False
-    ) -> None:
+    def __init__(self, limit: int, watched: Callable[[str], bool] = lambda _id: False) -> None:
         self.limit = limit
         self.watched = watched
         self._tables: OrderedDict[str, LiveTable] = OrderedDict()
