@@ -21,6 +21,10 @@ from ziggurat.core.records import GameRecord, GameResult, RecordedAction
 from .db import ActionRow, SeatRow, TableRow
 
 
+def _json(value: Any) -> str:
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
 def iso(moment: datetime) -> str:
     """ISO 8601 in UTC (SQLite hands stored times back without their zone)."""
     if moment.tzinfo is None:
@@ -105,13 +109,13 @@ class LiveTable:
     updated_at: datetime
     revision: int = 0  # the stored revision this copy reflects
     log: list[LogEntry] = field(default_factory=list)
-    # What was sent, made once: the log entries as each viewer reads them (they never
-    # change, but for the seats' names), and each viewer's payload of this revision.
-    _described: dict[int | None, list[dict[str, Any]]] = field(default_factory=dict, repr=False)
+    # What was sent, made once and kept as JSON text (a string is one object the garbage
+    # collector never visits; the dicts it was made of were millions under load, and each
+    # full collection walked them all): the log entries as each viewer reads them (they
+    # never change, but for the seats' names), and each viewer's payload of this revision.
+    _described: dict[int | None, list[str]] = field(default_factory=dict, repr=False)
     _described_names: list[str] = field(default_factory=list, repr=False)
-    _payloads: dict[int | None, tuple[dict[str, Any], str]] = field(
-        default_factory=dict, repr=False
-    )
+    _payloads: dict[int | None, str] = field(default_factory=dict, repr=False)
     _payloads_revision: int = field(default=-1, repr=False)
 
     @property
@@ -191,50 +195,48 @@ class LiveTable:
         }
 
     def payload(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` (None: a spectator) receives: view, its legal actions, the log.
-        Made once per revision and viewer, however many requests and sockets ask."""
-        return self._payload(seat)[0]
+        """What ``seat`` (None: a spectator) receives: view, its legal actions, the log."""
+        return orjson.loads(self.payload_json(seat))  # type: ignore[no-any-return]
 
     def payload_json(self, seat: int | None) -> str:
-        """:meth:`payload` as JSON text, encoded once per revision and viewer (with orjson:
-        encoding with the standard library took a fifth of the action path under load)."""
-        return self._payload(seat)[1]
-
-    def _payload(self, seat: int | None) -> tuple[dict[str, Any], str]:
+        """:meth:`payload` as JSON text, made once per revision and viewer however many
+        requests and sockets ask (encoded with orjson: the standard library's encoder took
+        a fifth of the action path under load)."""
         if self._payloads_revision != self.revision:
             self._payloads.clear()
             self._payloads_revision = self.revision
-        made = self._payloads.get(seat)
-        if made is None:
-            payload = self._make_payload(seat)
-            text = orjson.dumps(payload, option=orjson.OPT_NON_STR_KEYS).decode()
-            made = self._payloads[seat] = (payload, text)
-        return made
+        text = self._payloads.get(seat)
+        if text is None:
+            text = self._payloads[seat] = self._make_payload_json(seat)
+        return text
 
-    def _make_payload(self, seat: int | None) -> dict[str, Any]:
+    def _make_payload_json(self, seat: int | None) -> str:
         state = self.state
         legal: list[dict[str, Any]] = []
         if seat is not None and not self.finished and state.current_player == seat:
             legal = [self.game.describe_action(a, seat, seat) for a in state.legal_actions()]
-        return {
-            "table": self.summary(),
-            "version": self.version,
-            "seat": seat,
-            "view": state.view(seat),
-            "legal_actions": legal,
-            "log": self.described_log(seat),
-        }
+        head = _json(
+            {
+                "table": self.summary(),
+                "version": self.version,
+                "seat": seat,
+                "view": state.view(seat),
+                "legal_actions": legal,
+            }
+        )
+        # the log goes last, spliced in from the entries encoded once
+        return f'{head[:-1]},"log":[{",".join(self.described_log(seat))}]}}'
 
-    def described_log(self, viewer: int | None) -> list[dict[str, Any]]:
-        """The log as ``viewer`` reads it; each entry is worded once (again only when a
-        seat's name changes, the events naming the seats)."""
+    def described_log(self, viewer: int | None) -> list[str]:
+        """The log as ``viewer`` reads it, each entry as JSON; each is worded and encoded
+        once (again only when a seat's name changes, the events naming the seats)."""
         if self._described_names != self.names:
             self._described.clear()
             self._described_names = self.names
         described = self._described.setdefault(viewer, [])
         for entry in self.log[len(described) :]:
-            described.append(self.describe_entry(entry, viewer))
-        return list(described)
+            described.append(_json(self.describe_entry(entry, viewer)))
+        return described
 
     def describe_entry(self, entry: LogEntry, viewer: int | None) -> dict[str, Any]:
         describe = self.game.describe_action
