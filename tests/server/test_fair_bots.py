@@ -105,14 +105,13 @@ def play_human_turn(client: TestClient, table_id: str, seat: int, token: str) ->
 # --------------------------------------------------------------------------- fairness
 
 
-def test_a_quick_bot_answers_while_many_tables_of_slow_bots_wait(tmp_path) -> None:
+def test_a_quick_bot_answers_while_many_tables_of_slow_bots_wait(database_url) -> None:
     """The starvation case: one worker, eight tables of ``hard`` bots all wanting it, and a
     ``greedy`` bot at a person's table. First come, first served it would wait for every
     hard decision queued before it (eight tables times the budget); here each of its moves
     waits at most for the one decision that is running."""
     budget = 1.5
-    url = f"sqlite:///{tmp_path / 'z.sqlite3'}"
-    with bot_client(url, bot_workers=1, bot_move_budget=budget) as client:
+    with bot_client(database_url, bot_workers=1, bot_move_budget=budget) as client:
         wait_for_metrics(client, lambda m: m["workers_ready"])
         hard_tables(client, [2, 3, 4, 2, 3, 4, 2, 3])
         crowded = wait_for_metrics(client, lambda m: m["queued"] >= 7 and m["running"] == 1)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -93,8 +94,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(_app: FastAPI):  # type: ignore[no-untyped-def]
         """``finally``: a second Ctrl-C makes uvicorn skip the shutdown event and cancel this
-        instead, and the bot workers must be stopped then too."""
+        instead, and the bot workers must be stopped then too.
+
+        Once started, everything loaded so far (the code, every game's data, the tables
+        served at start) is frozen out of the garbage collector's reach: it lives as long as
+        the process, and each full collection walked all of it, pausing every table."""
         await service.start()
+        gc.collect()
+        gc.freeze()
         try:
             yield
         finally:

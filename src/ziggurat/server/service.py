@@ -84,6 +84,8 @@ class TableService:
             None if self.postgres else ThreadPoolExecutor(1, thread_name_prefix="sqlite")
         )
         self.listener: asyncio.Task | None = None
+        self.following: dict[str, int] = {}  # table -> newest revision notified, while refreshing
+        self.refresh_tasks: set[asyncio.Task] = set()
         self.listening = asyncio.Event()
 
     async def database(self, call: Callable[..., T], *args: Any) -> T:
@@ -120,8 +122,10 @@ class TableService:
     async def stop(self) -> None:
         """Stop listening and the bots (see :meth:`BotMoves.stop`), then the database."""
         if self.listener is not None:
-            self.listener.cancel()
-            await asyncio.gather(self.listener, return_exceptions=True)
+            tasks = [self.listener, *self.refresh_tasks]
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
         await self.bots.stop()
         if self.database_thread is not None:
             self.database_thread.shutdown(wait=True)
@@ -140,9 +144,9 @@ class TableService:
                         await self._refresh(table_id)
                     self.listening.set()
                     async for note in conn.notifies():
-                        table_id, _revision, origin = [*note.payload.split(" "), "", ""][:3]
+                        table_id, revision, origin = [*note.payload.split(" "), "", ""][:3]
                         if origin != self.origin and table_id in self.tables:
-                            await self._refresh(table_id)
+                            self._follow(table_id, int(revision) if revision.isdigit() else 0)
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -150,13 +154,43 @@ class TableService:
                 self.listening.clear()
                 await asyncio.sleep(1.0)
 
-    async def _refresh(self, table_id: str) -> None:
-        """Reload a table another process changed and push it; never lets an error escape."""
+    def _follow(self, table_id: str, revision: int) -> None:
+        """Another process changed ``table_id`` up to ``revision``: refresh it in a task of
+        its own, so that one busy table never holds up the notifications of the others.
+        Notifications that arrive while a table is being refreshed are taken together by one
+        more refresh (at most one runs and one waits per table, so a flood costs no more)."""
+        wanted = self.following.get(table_id)
+        if wanted is not None:
+            self.following[table_id] = max(wanted, revision)
+            return
+        self.following[table_id] = revision
+        task = asyncio.get_running_loop().create_task(self._keep_up(table_id))
+        self.refresh_tasks.add(task)
+        task.add_done_callback(self.refresh_tasks.discard)
+
+    async def _keep_up(self, table_id: str) -> None:
+        try:
+            while True:
+                revision = self.following[table_id]
+                await self._refresh(table_id, revision)
+                if self.following[table_id] == revision:
+                    return
+        finally:
+            del self.following[table_id]
+
+    async def _refresh(self, table_id: str, revision: int | None = None) -> None:
+        """Bring a table another process changed up to date and push it (nothing to do if
+        this copy has ``revision`` already); never lets an error escape."""
         try:
             async with self.lock(table_id):
                 cached = self.tables.get(table_id)
+                if cached is not None and revision is not None and cached.revision >= revision:
+                    return
                 before = cached.revision if cached is not None else None
-                table = await self.load(table_id)
+                if cached is not None and revision is not None and await self._catch_up(cached):
+                    table = cached  # the notification said it changed: no need to ask first
+                else:
+                    table = await self.load(table_id)
             if table is not cached or table.revision != before:
                 await self.notify(table)
         except Exception:
