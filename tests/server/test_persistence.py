@@ -3,6 +3,8 @@ database never both append the same action."""
 
 from __future__ import annotations
 
+from sqlalchemy import event
+
 from .conftest import a_legal_move, act, create, make_client, two_listening_servers, view
 from .test_websocket import receive_version
 
@@ -96,3 +98,27 @@ def test_a_server_behind_applies_only_the_new_actions(database_url) -> None:
         assert caught_up[0]["version"] == 15
     with make_client(database_url) as fresh:
         assert [view(fresh, table_id, s, tokens[s]) for s in (0, 1)] == caught_up
+
+
+def test_a_move_notified_by_another_server_is_taken_from_the_note(postgres_url) -> None:
+    """The notification carries the move: the following process applies it without asking
+    the database, and pushes what a fresh process would serve."""
+    with two_listening_servers(postgres_url) as (first, second, table_id, tokens):
+        with second.websocket_connect(f"/ws/tables/{table_id}?seat=1&token={tokens[1]}") as ws:
+            receive_version(ws, 0)
+            play_some(first, table_id, tokens, 1)  # seat 0's claim and first move
+            receive_version(ws, 1)
+            queries: list[str] = []
+
+            def record(_conn, _cursor, statement, *_rest) -> None:  # type: ignore[no-untyped-def]
+                queries.append(statement)
+
+            engine = second.app.state.service.engine
+            event.listen(engine, "before_cursor_execute", record)
+            for number in range(2, 6):
+                play_some(first, table_id, tokens, 1)
+                pushed = receive_version(ws, number)
+            event.remove(engine, "before_cursor_execute", record)
+        assert queries == []
+    with make_client(postgres_url) as fresh:
+        assert view(fresh, table_id, 1, tokens[1]) == pushed

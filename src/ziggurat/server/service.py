@@ -20,7 +20,8 @@ import re
 import secrets
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from datetime import timedelta
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
 import psycopg
@@ -48,7 +49,10 @@ T = TypeVar("T")
 
 Listener = Callable[[LiveTable], Awaitable[None]]
 
-CHANNEL = "ziggurat_tables"  # NOTIFY payload: "<table id> <revision> <origin process>"
+# NOTIFY payload: "<table id> <revision> <origin process>", and for an action also
+# " <version> <seat> <time> <action>", so that a process following the table takes the move
+# from the note itself, with no query, when the note follows on from its copy.
+CHANNEL = "ziggurat_tables"
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 TABLES, SEATS, ACTIONS = TableRow.__table__, SeatRow.__table__, ActionRow.__table__
 GAME_CACHE_SIZE = 32  # built games kept for reuse (distinct valid option sets; tables keep theirs)
@@ -61,6 +65,42 @@ def hash_token(token: str) -> str:
 
 def invite_url(table_id: str, seat: int, token: str) -> str:
     return f"/table/{table_id}?seat={seat}&token={token}"
+
+
+@dataclass(frozen=True, slots=True)
+class StoredMove:
+    """An action as stored, as a notification carries it to the other processes."""
+
+    number: int
+    seat: int
+    action: str
+    at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """One notification of another process's change (see :data:`CHANNEL`)."""
+
+    table: str
+    revision: int
+    origin: str
+    move: StoredMove | None
+
+    @classmethod
+    def parse(cls, payload: str) -> Note | None:
+        """The note, or None for one this version cannot read (it is then ignored; the
+        table is caught up from the database by the next note or request)."""
+        parts = payload.split(" ", 6)
+        try:
+            move = None
+            if len(parts) == 7:
+                number, seat, at, action = parts[3:]
+                move = StoredMove(int(number), int(seat), action, datetime.fromisoformat(at))
+            elif len(parts) != 3:
+                return None
+            return cls(parts[0], int(parts[1]), parts[2], move)
+        except ValueError:
+            return None
 
 
 class Conflict(Exception):
@@ -84,7 +124,7 @@ class TableService:
             None if self.postgres else ThreadPoolExecutor(1, thread_name_prefix="sqlite")
         )
         self.listener: asyncio.Task | None = None
-        self.following: dict[str, int] = {}  # table -> newest revision notified, while refreshing
+        self.following: dict[str, list[Note]] = {}  # table -> notes not yet taken, while refreshing
         self.refresh_tasks: set[asyncio.Task] = set()
         self.listening = asyncio.Event()
 
@@ -144,9 +184,9 @@ class TableService:
                         await self._refresh(table_id)
                     self.listening.set()
                     async for note in conn.notifies():
-                        table_id, revision, origin = [*note.payload.split(" "), "", ""][:3]
-                        if origin != self.origin and table_id in self.tables:
-                            self._follow(table_id, int(revision) if revision.isdigit() else 0)
+                        parsed = Note.parse(note.payload)
+                        if parsed and parsed.origin != self.origin and parsed.table in self.tables:
+                            self._follow(parsed)
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -154,47 +194,78 @@ class TableService:
                 self.listening.clear()
                 await asyncio.sleep(1.0)
 
-    def _follow(self, table_id: str, revision: int) -> None:
-        """Another process changed ``table_id`` up to ``revision``: refresh it in a task of
-        its own, so that one busy table never holds up the notifications of the others.
-        Notifications that arrive while a table is being refreshed are taken together by one
-        more refresh (at most one runs and one waits per table, so a flood costs no more)."""
-        wanted = self.following.get(table_id)
-        if wanted is not None:
-            self.following[table_id] = max(wanted, revision)
+    def _follow(self, note: Note) -> None:
+        """Another process changed a table: refresh it in a task of its own, so that one
+        busy table never holds up the notifications of the others. Notes that arrive while
+        a table is being refreshed are taken together by one more refresh (at most one runs
+        per table, and the notes waiting are at most those of one table's recent moves)."""
+        waiting = self.following.get(note.table)
+        if waiting is not None:
+            waiting.append(note)
             return
-        self.following[table_id] = revision
-        task = asyncio.get_running_loop().create_task(self._keep_up(table_id))
+        self.following[note.table] = [note]
+        task = asyncio.get_running_loop().create_task(self._keep_up(note.table))
         self.refresh_tasks.add(task)
         task.add_done_callback(self.refresh_tasks.discard)
 
     async def _keep_up(self, table_id: str) -> None:
         try:
-            while True:
-                revision = self.following[table_id]
-                await self._refresh(table_id, revision)
-                if self.following[table_id] == revision:
-                    return
+            while notes := self.following[table_id]:
+                self.following[table_id] = []
+                await self._refresh(table_id, notes)
         finally:
             del self.following[table_id]
 
-    async def _refresh(self, table_id: str, revision: int | None = None) -> None:
-        """Bring a table another process changed up to date and push it (nothing to do if
-        this copy has ``revision`` already); never lets an error escape."""
+    async def _refresh(self, table_id: str, notes: list[Note] | None = None) -> None:
+        """Bring a table another process changed up to date and push it; never lets an error
+        escape. With ``notes``: nothing to do if this copy has their revision already; the
+        moves they carry are applied as they are when they follow on from this copy, and
+        only else is the database asked."""
         try:
             async with self.lock(table_id):
                 cached = self.tables.get(table_id)
-                if cached is not None and revision is not None and cached.revision >= revision:
-                    return
                 before = cached.revision if cached is not None else None
-                if cached is not None and revision is not None and await self._catch_up(cached):
-                    table = cached  # the notification said it changed: no need to ask first
+                if cached is not None and notes:
+                    if cached.revision >= max(n.revision for n in notes):
+                        return
+                    if self._apply_notes(cached, notes) or await self._catch_up(cached):
+                        table = cached  # the notes said it changed: no need to ask first
+                    else:
+                        table = await self.load(table_id)
                 else:
                     table = await self.load(table_id)
             if table is not cached or table.revision != before:
                 await self.notify(table)
         except Exception:
             log.exception("could not refresh table %s", table_id)
+
+    @staticmethod
+    def _apply_notes(table: LiveTable, notes: list[Note]) -> bool:
+        """Apply the moves of ``notes`` newer than ``table`` if they follow on from it (each
+        one revision and one version on, all legal); False, having changed nothing, if not."""
+        newer = sorted((n for n in notes if n.revision > table.revision), key=lambda n: n.revision)
+        revision, version = table.revision, table.version
+        for note in newer:
+            move = note.move
+            if move is None or (note.revision, move.number) != (revision + 1, version + 1):
+                return False  # a seat changed, or a note is missing: ask the database
+            revision, version = note.revision, move.number
+        trial = table.state.clone()
+        actions = []
+        try:
+            for note in newer:
+                assert note.move is not None
+                actions.append(table.game.parse_action(trial, note.move.action))
+                trial.apply_action(actions[-1])
+        except ZigguratError:
+            return False
+        for note, action in zip(newer, actions, strict=True):
+            assert note.move is not None
+            table.apply(note.move.seat, action, note.move.at)
+            table.seats[note.move.seat].claimed = True  # an action claims its seat
+            table.revision = note.revision
+            table.updated_at = note.move.at
+        return True
 
     def _running_ids(self) -> list[str]:
         with self.sessions() as session:
@@ -525,13 +596,20 @@ class TableService:
         info.name = values.get("name", info.name)
         table.revision = new_revision
 
-    def _announce(self, session: Session | Connection, table_id: str, revision: int) -> None:
+    def _announce(
+        self,
+        session: Session | Connection,
+        table_id: str,
+        revision: int,
+        move: StoredMove | None = None,
+    ) -> None:
         """PostgreSQL: NOTIFY the other server processes when this transaction commits."""
         if self.postgres:
-            session.execute(
-                text("SELECT pg_notify(:channel, :payload)"),
-                {"channel": CHANNEL, "payload": f"{table_id} {revision} {self.origin}"},
-            )
+            payload = f"{table_id} {revision} {self.origin}"
+            if move is not None:
+                payload += f" {move.number} {move.seat} {move.at.isoformat()} {move.action}"
+            notify = text("SELECT pg_notify(:channel, :payload)")
+            session.execute(notify, {"channel": CHANNEL, "payload": payload})
 
     # ------------------------------------------------------------------ seats and tokens
 
@@ -728,7 +806,8 @@ class TableService:
                             created_at=now,
                         )
                     )
-                    self._announce(connection, table.id, revision + 1)
+                    move = StoredMove(new_version, seat, str(action), now)
+                    self._announce(connection, table.id, revision + 1, move)
                 return True
             except IntegrityError:
                 return False
