@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import time
+
+import pytest
 
 from .conftest import act, create, view, wait_for
 
@@ -51,3 +54,52 @@ def check_secrets(payload: dict, seat: int | None) -> None:
             assert entry["text"].startswith("?")
     text = json.dumps(payload)
     assert '"seed"' not in text and '"rng"' not in text and '"bag"' not in text
+
+
+@pytest.mark.parametrize("database", ["sqlite", "postgresql"])
+def test_reads_racing_the_moves_never_change_a_table(database, tmp_path, request) -> None:
+    """Spectators polling as fast as they can while a person plays bots that answer at once:
+    a read takes no lock, so it must never change the table in memory (a read that applied
+    a move while it was being stored would log it twice, and the table would then refuse
+    every further move); the game goes on to its end with a log as long as its record."""
+    import threading
+
+    from .test_serve_command import call, start_server
+
+    if database == "sqlite":
+        url = f"sqlite:///{tmp_path / 'z.sqlite3'}"
+    else:
+        url = request.getfixturevalue("postgres_url")
+    server, port = start_server("--database-url", url, "--bot-delay", "0")
+    stop = threading.Event()
+    try:
+        seats = [{"kind": "human"}, {"kind": "bot", "agent": "greedy"}, {"kind": "bot"}]
+        body = {"game": "babylonia", "options": {"players": 3, "start_player": 0}, "seats": seats}
+        made = call(port, "POST", "/api/tables", body)
+        table_id, token = made["table"]["id"], made["invites"][0]["token"]
+
+        def poll() -> None:
+            while not stop.is_set():
+                call(port, "GET", f"/api/tables/{table_id}")
+                call(port, "GET", f"/api/tables/{table_id}/view")
+
+        readers = [threading.Thread(target=poll, daemon=True) for _ in range(3)]
+        for reader in readers:
+            reader.start()
+        deadline = time.monotonic() + 120
+        while True:
+            mine = call(port, "GET", f"/api/tables/{table_id}/view?seat=0", token=token)
+            assert len(mine["log"]) == mine["version"]
+            if mine["table"]["status"] == "finished":
+                break
+            if mine["legal_actions"]:
+                move = {"seat": 0, "action": mine["legal_actions"][0]["text"]}
+                call(port, "POST", f"/api/tables/{table_id}/actions",
+                     {**move, "version": mine["version"]}, token=token)  # fmt: skip
+            assert time.monotonic() < deadline, f"the game stalled at {mine['version']}"
+        record = call(port, "GET", f"/api/tables/{table_id}/record")
+        assert len(record["actions"]) == mine["version"]
+    finally:
+        stop.set()
+        server.terminate()
+        server.wait(timeout=30)

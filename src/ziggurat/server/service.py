@@ -320,13 +320,21 @@ class TableService:
             return session.scalar(select(TableRow.revision).where(TableRow.id == table_id))
 
     async def known(self, table_id: str) -> LiveTable:
-        """The table, or 404: checked before anything is kept for an id (locks included)."""
+        """The table, or 404: checked before anything is kept for an id (locks included).
+
+        It takes no lock, so a table in memory is returned as it is (another process's
+        changes reach it by notification), and one that is not is read from the database
+        into a new copy: only a holder of the table's lock changes a copy in place (see
+        :meth:`load`), so a read can never interleave with a move being stored."""
         if not TABLE_ID.match(table_id):
             raise no_such_table(table_id)
-        return await self.load(table_id)
+        table = self.tables.get(table_id)
+        return table if table is not None else await self.load(table_id)
 
     async def load(self, table_id: str) -> LiveTable:
-        """The table, rebuilt from the database if memory is behind (or it is not loaded)."""
+        """The table, brought up to the database if memory is behind (or read if it is not
+        in memory). The caller holds the table's lock when the table is in memory: the copy
+        may be changed in place."""
         if not TABLE_ID.match(table_id):
             raise no_such_table(table_id)
         table = self.tables.get(table_id)
@@ -361,9 +369,10 @@ class TableService:
         stored since (another process's moves), instead of replaying the whole game: this
         keeps following other processes' changes cheap. False when that is not possible
         (the record is not a continuation of this copy); the caller then rebuilds it."""
+        before = (table.version, table.revision)
         found = await self.database(self._read, table.id, table.version)
-        if found is None:
-            return False
+        if found is None or (table.version, table.revision) != before:
+            return False  # gone, or changed meanwhile (load needs no lock): rebuilt instead
         row, seats, actions = found
         numbers = [a.number for a in actions]
         if row.version != table.version + len(actions) or numbers != list(
