@@ -308,7 +308,9 @@ def test_metrics_count_moves_times_tables_and_sockets(database_url) -> None:
             socket.receive_json()
             wait_for(client, table_id, lambda p: p["version"] >= 8, timeout=30.0)
             response = client.get("/metrics")
+            assert client.post("/metrics", json={}).status_code == 405
         assert response.status_code == 200
+        assert table_id not in response.text  # counts and times only: nothing of a table
         body = response.json()
     bots_seen = body["bots"]
     assert body["tables_in_memory"] >= 1
@@ -340,6 +342,9 @@ def test_metrics_count_moves_times_tables_and_sockets(database_url) -> None:
         ({"bot_workers": 1.5}, "bot_workers must be a whole number, not 1.5"),
         ({"bot_queue_limit": 0}, "bot_queue_limit must be at least 1 and at most 100000"),
         ({"bot_delay": "soon"}, "bot_delay must be a number, not 'soon'"),
+        ({"open_tables_per_creator": 0}, "open_tables_per_creator must be at least 1"),
+        ({"bot_tables_per_creator": -1}, "bot_tables_per_creator must be at least 0"),
+        ({"tables_in_memory": 5}, "tables_in_memory must be at least 10 and at most 1000000"),
     ],
 )
 def test_settings_refuse_what_they_do_not_allow(values: dict[str, Any], message: str) -> None:

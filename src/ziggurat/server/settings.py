@@ -50,8 +50,14 @@ class Bound:
         low_ok = value >= self.low if self.low_allowed else value > self.low
         if math.isfinite(value) and low_ok and value <= self.high:
             return None
-        least = f"at least {self.low:g}" if self.low_allowed else f"more than {self.low:g}"
-        return f"must be {least} and at most {self.high:g}{self.unit}, not {value:g}"
+        low, high = _number(self.low), _number(self.high)
+        least = f"at least {low}" if self.low_allowed else f"more than {low}"
+        return f"must be {least} and at most {high}{self.unit}, not {_number(value)}"
+
+
+def _number(value: float) -> str:
+    """``1000000`` rather than ``1e+06``; ``0.5`` as it is."""
+    return str(int(value)) if math.isfinite(value) and float(value).is_integer() else f"{value:g}"
 
 
 # The ranges of the numeric settings, by field name. The upper ends only stop values that are
