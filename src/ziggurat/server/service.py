@@ -1,12 +1,15 @@
 """Tables as a service: create, join, view, act; persistence, bots and pushes around it.
 
 One :class:`TableService` per server process. The database is the one source of truth: a
-table in memory is a cache, rebuilt from the stored record whenever the stored revision (raised
-by every action and every seat change, by any process) differs from it. Each change is
-written with an optimistic check on that revision, so a change built on a stale cache is
-retried on fresh data instead of overwriting another process's change. Each action is checked
-against the state and stored in one transaction with its version check, then applied in memory
-and pushed to every connected client as that client's own payload.
+table in memory is a cache, brought up to the stored record whenever the stored revision
+(raised by every action and every seat change, by any process) differs from it, by applying
+the actions stored since (or the moves the notifications of other processes carry), and
+rebuilt from the record only when that is not possible. Each change is written with an
+optimistic check on that revision, so a change built on a stale cache is retried on fresh
+data instead of overwriting another process's change. Each action is checked against the
+state and stored in one short transaction with its version check, then applied in memory and
+pushed to every connected client as that client's own payload. Only the holder of a table's
+lock changes its copy in memory.
 """
 
 from __future__ import annotations
