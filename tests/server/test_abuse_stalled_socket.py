@@ -82,6 +82,13 @@ def test_a_spectator_that_stops_reading_stalls_no_action_and_no_bot(
             took, _ = timed_call(port, "POST", f"/api/tables/{table_id}/actions", body, token)
             slowest = max(slowest, took)
         assert slowest < 2.0, f"an action took {slowest:.1f} s to be answered"
+        deadline = time.monotonic() + 10
+        while True:  # the bot answers our last move; then nobody moves until we do
+            mine = call(port, "GET", f"/api/tables/{table_id}/view?seat=0", token=token)
+            if mine["legal_actions"] or mine["table"]["status"] == "finished":
+                break
+            assert time.monotonic() < deadline, "the bot stopped moving"
+            time.sleep(0.05)
         with connect(f"ws://127.0.0.1:{port}/ws/tables/{table_id}", open_timeout=5) as reader:
             first = json.loads(reader.recv(timeout=5))
             table = call(port, "GET", f"/api/tables/{table_id}")
