@@ -496,44 +496,25 @@ class TableService:
         """One creator may keep only so many tables waiting for players (``open``, made in
         the last day: an abandoned one stops counting) and so many unfinished tables of
         bots only (each one keeps the bot workers busy): 429 names the limit."""
-        since = utcnow() - OPEN_TABLES_COUNTED_FOR
-        limit = self.settings.open_tables_per_creator
-        waiting = session.scalar(
-            select(func.count())
-            .select_from(TableRow)
-            .where(
-                TableRow.created_by == creator,
-                TableRow.status == "open",
-                TableRow.created_at > since,
-            )
-        )
-        if not bots_only and waiting >= limit:
+        mine = TableRow.created_by == creator
+        if bots_only:
+            limit = self.settings.bot_tables_per_creator
+            what, advice = "games of bots only running", "wait until one is over"
+            humans = exists().where(SeatRow.table_id == TableRow.id, SeatRow.kind == "human")
+            counted = (mine, TableRow.status == "running", ~humans)
+        else:
+            limit = self.settings.open_tables_per_creator
+            what, advice = "tables waiting for players", "start or finish one first"
+            since = utcnow() - OPEN_TABLES_COUNTED_FOR
+            counted = (mine, TableRow.status == "open", TableRow.created_at > since)
+        count = session.scalar(select(func.count()).select_from(TableRow).where(*counted))
+        if count >= limit:
             raise ApiError(
                 429,
                 "too_many_tables",
-                f"you have {waiting} tables waiting for players, the limit is {limit}: "
-                "start or finish one first",
+                f"you have {count} {what}, the limit is {limit}: {advice}",
                 limit=limit,
             )
-        if bots_only:
-            limit = self.settings.bot_tables_per_creator
-            running = session.scalar(
-                select(func.count())
-                .select_from(TableRow)
-                .where(
-                    TableRow.created_by == creator,
-                    TableRow.status == "running",
-                    ~exists().where(SeatRow.table_id == TableRow.id, SeatRow.kind == "human"),
-                )
-            )
-            if running >= limit:
-                raise ApiError(
-                    429,
-                    "too_many_tables",
-                    f"you have {running} games of bots only running, the limit is {limit}: "
-                    "wait until one is over",
-                    limit=limit,
-                )
 
     async def join(self, table_id: str, seat: int | None, name: str | None) -> dict[str, Any]:
         await self.known(table_id)
