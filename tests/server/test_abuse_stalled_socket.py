@@ -15,8 +15,6 @@ import socket
 import time
 import urllib.request
 
-import pytest
-
 from .test_serve_command import call, start_server
 
 
@@ -46,17 +44,10 @@ def timed_call(port: int, method: str, path: str, body: dict, token: str) -> tup
     return time.monotonic() - start, answer
 
 
-@pytest.mark.parametrize("database", ["sqlite", "postgresql"])
-def test_a_spectator_that_stops_reading_stalls_no_action_and_no_bot(
-    database, tmp_path, request
-) -> None:
+def test_a_spectator_that_stops_reading_stalls_no_action_and_no_bot(database_url) -> None:
     from websockets.sync.client import connect
 
-    if database == "sqlite":
-        url = f"sqlite:///{tmp_path / 'z.sqlite3'}"
-    else:
-        url = request.getfixturevalue("postgres_url")
-    server, port = start_server("--database-url", url, "--bot-delay", "0")
+    server, port = start_server("--database-url", database_url, "--bot-delay", "0")
     stalled = []
     try:
         seats = [{"kind": "human"}, {"kind": "bot", "agent": "random"}]
