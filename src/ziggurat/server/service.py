@@ -325,14 +325,20 @@ class TableService:
     async def known(self, table_id: str) -> LiveTable:
         """The table, or 404: checked before anything is kept for an id (locks included).
 
-        It takes no lock, so a table in memory is returned as it is (another process's
-        changes reach it by notification), and one that is not is read from the database
-        into a new copy: only a holder of the table's lock changes a copy in place (see
-        :meth:`load`), so a read can never interleave with a move being stored."""
+        A table not in memory is read into a new copy. One in memory is checked against the
+        stored revision (so a reader sees a change another process just made) and, if it is
+        behind, brought up to date under the table's lock: only a holder of the lock changes
+        a copy in place (see :meth:`load`), so a read never interleaves with a move being
+        stored."""
         if not TABLE_ID.match(table_id):
             raise no_such_table(table_id)
         table = self.tables.get(table_id)
-        return table if table is not None else await self.load(table_id)
+        if table is None:
+            return await self.load(table_id)
+        if await self.database(self._stored_revision, table_id) == table.revision:
+            return table
+        async with self.lock(table_id):
+            return await self.load(table_id)
 
     async def load(self, table_id: str) -> LiveTable:
         """The table, brought up to the database if memory is behind (or read if it is not
@@ -645,7 +651,8 @@ class TableService:
     ) -> tuple[LiveTable, str]:
         """The table and what ``seat`` (None: a spectator) may see of it (JSON), checked
         under the table's lock so that no token is honoured while it is being replaced."""
-        await self.known(table_id)
+        if table_id not in self.tables:
+            await self.known(table_id)
         for _attempt in range(3):
             claimed = False
             async with self.lock(table_id):
