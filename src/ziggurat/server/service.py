@@ -28,7 +28,7 @@ from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
 import psycopg
-from sqlalchemy import exists, func, select, text, update
+from sqlalchemy import bindparam, exists, func, select, text, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
@@ -58,6 +58,33 @@ Listener = Callable[[LiveTable], Awaitable[None]]
 CHANNEL = "ziggurat_tables"
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 TABLES, SEATS, ACTIONS = TableRow.__table__, SeatRow.__table__, ActionRow.__table__
+ADVANCED_COLUMNS = (
+    "version",
+    "revision",
+    "status",
+    "current_player",
+    "scores",
+    "winners",
+    "updated_at",
+)
+# The statements of an action, built once: building a statement (its expressions, bind
+# parameters and cache key) cost more than running it, and this runs for every move.
+ADVANCE_TABLE = (
+    TABLES.update()
+    .where(
+        TABLES.c.id == bindparam("at_table"),
+        TABLES.c.version == bindparam("at_version"),
+        TABLES.c.revision == bindparam("at_revision"),
+    )
+    .values({name: bindparam(name) for name in ADVANCED_COLUMNS})
+)
+CLAIM_SEAT = (
+    SEATS.update()
+    .where(SEATS.c.table_id == bindparam("at_table"), SEATS.c.seat == bindparam("at_seat"))
+    .values(claimed=True)
+)
+APPEND_ACTION = ACTIONS.insert()
+NOTIFY = text("SELECT pg_notify(:channel, :payload)")
 GAME_CACHE_SIZE = 32  # built games kept for reuse (distinct valid option sets; tables keep theirs)
 OPEN_TABLES_COUNTED_FOR = timedelta(days=1)  # an older open table no longer counts
 
@@ -135,9 +162,7 @@ class TableService:
         """Run a blocking database call off the event loop (see ``database_thread``)."""
         if self.database_thread is None:
             return await asyncio.to_thread(call, *args)
-        return await asyncio.get_running_loop().run_in_executor(
-            self.database_thread, call, *args
-        )
+        return await asyncio.get_running_loop().run_in_executor(self.database_thread, call, *args)
 
     @property
     def database_kind(self) -> str:
@@ -607,8 +632,7 @@ class TableService:
             payload = f"{table_id} {revision} {self.origin}"
             if move is not None:
                 payload += f" {move.number} {move.seat} {move.at.isoformat()} {move.action}"
-            notify = text("SELECT pg_notify(:channel, :payload)")
-            session.execute(notify, {"channel": CHANNEL, "payload": payload})
+            session.execute(NOTIFY, {"channel": CHANNEL, "payload": payload})
 
     # ------------------------------------------------------------------ seats and tokens
 
@@ -779,32 +803,22 @@ class TableService:
             """One short transaction of Core statements (no ORM unit of work)."""
             try:
                 with self.engine.begin() as connection:
-                    result = connection.execute(
-                        TABLES.update()
-                        .where(
-                            TABLES.c.id == table.id,
-                            TABLES.c.version == version,
-                            TABLES.c.revision == revision,
-                        )
-                        .values(**values)
-                    )
+                    guard = {"at_table": table.id, "at_version": version, "at_revision": revision}
+                    result = connection.execute(ADVANCE_TABLE, {**guard, **values})
                     if result.rowcount != 1:
                         connection.rollback()
                         return False
                     if claim:
-                        connection.execute(
-                            SEATS.update()
-                            .where(SEATS.c.table_id == table.id, SEATS.c.seat == seat)
-                            .values(claimed=True)
-                        )
+                        connection.execute(CLAIM_SEAT, {"at_table": table.id, "at_seat": seat})
                     connection.execute(
-                        ACTIONS.insert().values(
-                            table_id=table.id,
-                            number=new_version,
-                            seat=seat,
-                            action=str(action),
-                            created_at=now,
-                        )
+                        APPEND_ACTION,
+                        {
+                            "table_id": table.id,
+                            "number": new_version,
+                            "seat": seat,
+                            "action": str(action),
+                            "created_at": now,
+                        },
                     )
                     move = StoredMove(new_version, seat, str(action), now)
                     self._announce(connection, table.id, revision + 1, move)
