@@ -7,6 +7,7 @@ so a seat never receives another seat's secrets.
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -23,6 +24,35 @@ from .db import ActionRow, SeatRow, TableRow
 
 def _json(value: Any) -> str:
     return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+DESCRIBED_ACTIONS_PER_GAME = 8192
+"""How many described actions (JSON) one game keeps: the actions a seat is offered recur
+move after move, and describing them was an eighth of the action path under load."""
+
+_described_actions: weakref.WeakKeyDictionary[Game, dict[tuple[int, int], str]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def described_actions_json(game: Game, actions: list[Action], seat: int) -> str:
+    """``game.describe_action(a, seat, seat)`` of each action as JSON, comma-separated; each
+    made once per game, action and seat (a description depends on nothing else: the hook is
+    given no state). At most :data:`DESCRIBED_ACTIONS_PER_GAME` are kept per game; past that
+    the store starts again."""
+    known = _described_actions.get(game)
+    if known is None:
+        known = _described_actions[game] = {}
+    texts = []
+    for action in actions:
+        key = (action.id, seat)
+        text = known.get(key)
+        if text is None:
+            if len(known) >= DESCRIBED_ACTIONS_PER_GAME:
+                known.clear()
+            text = known[key] = _json(game.describe_action(action, seat, seat))
+        texts.append(text)
+    return ",".join(texts)
 
 
 def iso(moment: datetime) -> str:
@@ -211,21 +241,15 @@ class LiveTable:
         return text
 
     def _make_payload_json(self, seat: int | None) -> str:
-        state = self.state
-        legal: list[dict[str, Any]] = []
+        state, game = self.state, self.game
+        legal = ""
         if seat is not None and not self.finished and state.current_player == seat:
-            legal = [self.game.describe_action(a, seat, seat) for a in state.legal_actions()]
-        head = _json(
-            {
-                "table": self.summary(),
-                "version": self.version,
-                "seat": seat,
-                "view": state.view(seat),
-                "legal_actions": legal,
-            }
-        )
-        # the log goes last, spliced in from the entries encoded once
-        return f'{head[:-1]},"log":[{",".join(self.described_log(seat))}]}}'
+            legal = described_actions_json(game, state.legal_actions(), seat)
+        view = state.view(seat)
+        head = _json({"table": self.summary(), "version": self.version, "seat": seat, "view": view})
+        # the legal actions and the log go last, spliced in from texts encoded once
+        log = ",".join(self.described_log(seat))
+        return f'{head[:-1]},"legal_actions":[{legal}],"log":[{log}]}}'
 
     def described_log(self, viewer: int | None) -> list[str]:
         """The log as ``viewer`` reads it, each entry as JSON; each is worded and encoded
