@@ -30,6 +30,7 @@ class Board:
 
     __slots__ = (
         "bits",
+        "cells",
         "center_mask",
         "hexes",
         "land_mask",
@@ -58,6 +59,10 @@ class Board:
         self.slot_mask = mask(lambda h: h.setup == "slot")
         self.ziggurat_mask = mask(lambda h: h.setup == "ziggurat")
         self.bits: tuple[int, ...] = tuple(layout.bit(c) for c in layout.coords)
+        # (bit, coord, terrain, landmass) of every hex in drawing order, for the views
+        self.cells: tuple[tuple[int, Coord, str, str | None], ...] = tuple(
+            (layout.bit(c), c, self.hexes[c].terrain, self.hexes[c].landmass) for c in layout.coords
+        )
         self.slot_bits = tuple(bit_list(self.slot_mask))
         self.ziggurat_bits = tuple(bit_list(self.ziggurat_mask))
         size = max(self.bits, default=0) + 1

@@ -24,47 +24,56 @@ if TYPE_CHECKING:
 
 
 def hex_contents(state: BabyloniaState, seat: int | None) -> list[dict[str, Any]]:
-    """Every hex in play with what lies on it, as ``seat`` sees it."""
-    board = state.board
+    """Every hex in play with what lies on it, as ``seat`` sees it.
+
+    Made for every seat after every move the server stores, so it walks the board's cells
+    (a tuple made once per board) and tests each against one mask of what is on the board;
+    most hexes are empty for most of the game."""
     tokens: dict[int, tuple[int, int, bool]] = {}  # bit -> (owner, kind, face down)
+    occupied = 0
     for owner in range(state.n):
         for kind in range(4):
-            for b in iter_bits(state.kind_up[4 * owner + kind]):
+            up, hidden = state.kind_up[4 * owner + kind], state.hid[4 * owner + kind]
+            occupied |= up | hidden
+            for b in iter_bits(up):
                 tokens[b] = (owner, kind, False)
-            for b in iter_bits(state.hid[4 * owner + kind]):
+            for b in iter_bits(hidden):
                 tokens[b] = (owner, kind, True)
+    board = state.board
+    ziggurats, cities, fields = board.ziggurat_mask, state.cities, state.fields
+    occupied |= ziggurats | cities | fields
+    tile_at, placed, unscored = state.tile_at, state.placed_mask, state.zig_unscored
     out = []
-    for coord in board.layout.coords:
-        h = board.hexes[coord]
-        b = board.bit(coord)
+    for b, (row, col), terrain, landmass in board.cells:
         bit = 1 << b
         entry: dict[str, Any] = {
-            "hex": list(coord),
-            "terrain": h.terrain,
-            "landmass": h.landmass,
+            "hex": [row, col],
+            "terrain": terrain,
+            "landmass": landmass,
             "content": "empty",
         }
-        token = tokens.get(b)
-        if token is not None:
+        if not bit & occupied:
+            pass
+        elif (token := tokens.get(b)) is not None:
             owner, kind, face_down = token
             entry["content"] = "token"
             entry["player"] = owner
             entry["kind"] = TOKEN_NAMES[kind] if not face_down or owner == seat else None
             entry["face_down"] = face_down
-            entry["placed_this_turn"] = bool(state.placed_mask & bit)
-        elif bit & board.ziggurat_mask:
+            entry["placed_this_turn"] = bool(placed & bit)
+        elif bit & ziggurats:
             entry["content"] = "ziggurat"
-            entry["scored"] = not state.zig_unscored & bit
-        elif bit & state.cities:
+            entry["scored"] = not unscored & bit
+        elif bit & cities:
             entry["content"] = "city"
-            entry["tile"] = CITY_NAMES[state.tile_at[b]]
-        elif bit & state.fields:
+            entry["tile"] = CITY_NAMES[tile_at[b]]
+        else:
             entry["content"] = "field"
-            entry["tile"] = FIELD_NAMES[state.tile_at[b]]
-            points = entry["points"] = field_points(state, state.tile_at[b])
+            entry["tile"] = FIELD_NAMES[tile_at[b]]
+            points = entry["points"] = field_points(state, tile_at[b])
             entry["pays"] = (
                 f"{points} now: 1 point per city won so far"
-                if state.tile_at[b] == FIELD_CITIES
+                if tile_at[b] == FIELD_CITIES
                 else f"{points} points"
             )
         out.append(entry)
