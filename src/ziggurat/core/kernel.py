@@ -143,7 +143,10 @@ class BaseGame(ABC):
 
     def describe_action(self, action: Action, actor: int, viewer: int | None) -> dict[str, Any]:
         """``{"type", "text", "words", ...}``: the action as ``viewer`` may see it, with the
-        structured fields a board drawing needs. Default: its notation as its words."""
+        structured fields a board drawing needs. Default: its notation as its words.
+
+        It depends on nothing but its arguments and the game (it is given no state), so the
+        server describes each action once per game and seat and keeps the text."""
         return {"type": "action", "id": action.id, "text": action.text, "words": action.text}
 
     def describe_event(self, event: Event, viewer: int | None) -> dict[str, Any] | None:
