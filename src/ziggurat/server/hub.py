@@ -5,7 +5,11 @@ on a socket. Each connection has a slot for the newest payload not sent yet and 
 task of its own; a push fills the slot (replacing an older payload the client has not taken
 yet, so a client that falls behind skips to the newest position and its memory stays one
 payload) and wakes the sender. A send that takes longer than ``SEND_TIMEOUT`` seconds
-drops the connection. Each distinct payload (one per seat, one for spectators) is made and
+drops the connection; the timeout is ``asyncio.timeout``, not ``asyncio.wait_for``, whose
+Python 3.11 version swallows a cancel that arrives as its send completes, and so left the
+sender of a client that had gone waiting for ever (every departure leaked a sender, its
+socket and its last payload). The hub holds every sender until it ends (the loop holds tasks
+only weakly). Each distinct payload (one per seat, one for spectators) is made and
 encoded once per change (:meth:`LiveTable.payload_json`), however many connections show it.
 """
 
@@ -49,8 +53,9 @@ class Client:
         self.farewell = message
         self.wake.set()
 
-    def start(self, gone: Callable[[Client], None]) -> None:
+    def start(self, gone: Callable[[Client], None]) -> asyncio.Task[None]:
         self.sender = asyncio.create_task(self._send_forever(gone))
+        return self.sender
 
     def stop(self) -> None:
         if self.sender is not None:
@@ -62,12 +67,15 @@ class Client:
                 await self.wake.wait()
                 self.wake.clear()
                 if self.farewell is not None:
-                    await asyncio.wait_for(self.socket.send_json(self.farewell), SEND_TIMEOUT)
-                    await asyncio.wait_for(self.socket.close(code=4403), SEND_TIMEOUT)
+                    async with asyncio.timeout(SEND_TIMEOUT):
+                        await self.socket.send_json(self.farewell)
+                    async with asyncio.timeout(SEND_TIMEOUT):
+                        await self.socket.close(code=4403)
                     return
                 payload, self.newest = self.newest, None
                 if payload is not None:
-                    await asyncio.wait_for(self.socket.send_text(payload), SEND_TIMEOUT)
+                    async with asyncio.timeout(SEND_TIMEOUT):
+                        await self.socket.send_text(payload)
         except asyncio.CancelledError:
             raise
         except TimeoutError:
@@ -80,17 +88,21 @@ class Client:
 
     async def _close(self) -> None:
         with contextlib.suppress(Exception):
-            await asyncio.wait_for(self.socket.close(), 1.0)
+            async with asyncio.timeout(1.0):
+                await self.socket.close()
 
 
 @dataclass
 class Hub:
     clients: dict[str, set[Client]] = field(default_factory=dict)
+    senders: set[asyncio.Task[None]] = field(default_factory=set)  # running, until they end
 
     def add(self, table_id: str, client: Client) -> None:
         """Serve ``client`` from now on; its sender runs until it leaves or is dropped."""
         self.clients.setdefault(table_id, set()).add(client)
-        client.start(lambda c: self.remove(table_id, c))
+        sender = client.start(lambda c: self.remove(table_id, c))
+        self.senders.add(sender)
+        sender.add_done_callback(self.senders.discard)
 
     def watching(self, table_id: str) -> bool:
         """Whether any client follows ``table_id`` (such a table stays in memory)."""
