@@ -13,7 +13,8 @@ carry its legal actions) and then plays random legal moves for ``--seconds``:
 A finished game is replaced by a new table. It prints throughput, POST latency percentiles,
 push delay (from the POST that made a version until each of the table's sockets has that
 version or a newer one), pushes later than 1 s, versions a socket never received, errors
-by status, and the server's memory (every process of it, bot workers included).
+by status, the server's memory (every process of it, bot workers included) and how many
+lines the server logged (a clean run logs none; they are shown when there are some).
 
     .venv/bin/python benchmarks/load.py --tables 50 --seconds 30
     .venv/bin/python benchmarks/load.py --database postgresql --workers 2 --tables 200 \\
@@ -347,14 +348,17 @@ class Run:
         await asyncio.gather(*table.sockets, return_exceptions=True)  # closed before the end
 
 
-def start_server(args: argparse.Namespace, url: str, port: int) -> subprocess.Popen:
+def start_server(args: argparse.Namespace, url: str, port: int, errors: Path) -> subprocess.Popen:
+    """The server, its error output going to ``errors`` (a pipe nobody reads would fill
+    up and stop the server at its next log line)."""
     command = [
         sys.executable, "-m", "ziggurat", "serve", "--port", str(port),
         "--database-url", url, "--workers", str(args.workers), "--bot-delay", "0",
         # every table comes from this one address
         "--open-tables-per-creator", "100000",
     ]  # fmt: skip
-    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    with errors.open("wb") as error_output:
+        server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=error_output)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
@@ -458,7 +462,8 @@ def main() -> None:
             url = f"sqlite:///{Path(folder) / 'load.sqlite3'}"
         else:
             url, database_name = postgres_database()
-        server = start_server(args, url, port)
+        errors = Path(folder) / "server-errors.log"
+        server = start_server(args, url, port, errors)
         try:
             with asyncio.Runner(loop_factory=uvloop and uvloop.new_event_loop) as runner:
                 result = runner.run(main_async(args, port, server))
@@ -470,6 +475,11 @@ def main() -> None:
                 server.kill()
             if database_name:
                 drop_postgres_database(database_name)
+            logged = errors.read_text(errors="replace").splitlines()
+            if logged:  # shown, not hidden: a clean run logs nothing at its warning level
+                shown = logged if len(logged) <= 40 else [*logged[:20], "...", *logged[-20:]]
+                print("\n".join(["the server logged:", *shown]), file=sys.stderr)
+        result["server_log_lines"] = len(logged)
     print(json.dumps(result))
 
 
