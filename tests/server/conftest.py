@@ -6,12 +6,14 @@ PostgreSQL comes from ``ZIGGURAT_TEST_POSTGRES_URL`` (default: the local server 
 
 from __future__ import annotations
 
+import asyncio
 import os
 import secrets
 import time
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, TypeVar
 
 import psycopg
 import pytest
@@ -19,6 +21,8 @@ from fastapi.testclient import TestClient
 
 from ziggurat.server.app import create_app
 from ziggurat.server.settings import Settings
+
+T = TypeVar("T")
 
 POSTGRES_ADMIN = os.environ.get(
     "ZIGGURAT_TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/postgres"
@@ -50,6 +54,14 @@ def fresh_postgres_database() -> Iterator[str]:
     yield f"{base}/{name}"
     with psycopg.connect(POSTGRES_ADMIN, autocommit=True) as admin:
         admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def run_async(coroutine: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run`` in a thread of its own: the browser tests' Playwright keeps an event
+    loop running in the main thread of the test process, and ``asyncio.run`` refuses to
+    start in a thread that has one (a test after them in the same process failed so)."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, coroutine).result()
 
 
 def make_client(database_url: str, bot_delay: float = 0.0) -> TestClient:

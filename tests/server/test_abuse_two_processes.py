@@ -17,6 +17,7 @@ import httpx2
 import orjson
 import websockets
 
+from .conftest import run_async
 from .test_serve_command import start_server
 
 TABLES = 40
@@ -93,7 +94,7 @@ def test_two_processes_push_every_version_within_a_second(postgres_url) -> None:
         "--workers", "2", "--database-url", postgres_url, "--open-tables-per-creator", "1000"
     )
     try:
-        delays, problems = asyncio.run(play(port))
+        delays, problems = run_async(play(port))
     finally:
         server.terminate()
         server.wait(timeout=30)

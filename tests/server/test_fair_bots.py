@@ -33,7 +33,7 @@ from ziggurat.server.settings import (
     SettingsError,
 )
 
-from .conftest import a_legal_move, act, create, view, wait_for
+from .conftest import a_legal_move, act, create, run_async, view, wait_for
 
 ANSWER_SLACK = 3.0
 """Seconds a quick bot's answer may take beyond one budget: its own think time, storing the
@@ -164,7 +164,7 @@ def test_the_queue_serves_tables_in_turn_and_quick_bots_first() -> None:
         assert queue.waiting == 0 and queue.running == 0
         return served
 
-    assert asyncio.run(run()) == ["A", "B", "G", "C", "A"]
+    assert run_async(run()) == ["A", "B", "G", "C", "A"]
 
 
 def test_the_queue_forgets_what_it_need_not_keep() -> None:
@@ -186,7 +186,7 @@ def test_the_queue_forgets_what_it_need_not_keep() -> None:
         assert len(queue._used) <= TABLE_MEMORY
         assert queue.thinks.summary()["count"] == 1000
 
-    asyncio.run(run())
+    run_async(run())
     window = Window()
     for value in range(1, 101):
         window.add(float(value))
