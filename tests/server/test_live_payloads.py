@@ -64,3 +64,63 @@ def test_the_store_of_described_actions_is_bounded(monkeypatch: pytest.MonkeyPat
     text = live.described_actions_json(table.game, legal, seat)
     assert orjson.loads(f"[{text}]") == [table.game.describe_action(a, seat, seat) for a in legal]
     assert len(live._described_actions[table.game]) <= 5
+
+
+class Socket:
+    """What a socket's client holds: the log it was sent, extended by each push."""
+
+    def __init__(self) -> None:
+        self.epoch, self.entries, self.log = -1, 0, []
+        self.last_start = 0
+
+    def receive(self, push: live.Push) -> dict:
+        start = self.last_start = push.log_from(self.epoch, self.entries)
+        message = orjson.loads(push.text(start))
+        assert message.pop("log_from", 0) == start
+        message["log"] = self.log[:start] + message["log"]
+        self.epoch, self.entries, self.log = push.epoch, push.log_length, message["log"]
+        return message
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_a_socket_is_sent_only_the_log_it_lacks_and_ends_up_with_the_payload(name: str) -> None:
+    players = min(game_class(name).player_counts)
+    table = new_table(name, players)
+    viewers = (*range(players), None)
+    sockets = {viewer: Socket() for viewer in viewers}
+    rng = random.Random(8)
+    for move in range(40):
+        if move == 20:  # a seat renamed: every entry is worded anew, and sent whole
+            table.seats[0].name = "Renamed"
+        for viewer, socket in sockets.items():
+            held = socket.entries
+            assert socket.receive(table.push(viewer)) == table.payload(viewer)
+            assert socket.last_start == (0 if move == 20 else held)
+        if table.finished:
+            break
+        seat = table.state.current_player
+        table.apply(seat, rng.choice(table.state.legal_actions()), NOW)
+        table.revision += 1
+
+
+def test_a_push_sends_the_new_entries_only_and_restarts_after_a_rename() -> None:
+    table = new_table("babylonia", 2)
+    rng = random.Random(3)
+    for _ in range(5):
+        table.apply(table.state.current_player, rng.choice(table.state.legal_actions()), NOW)
+    table.revision += 1
+    first = table.push(None)
+    assert first.log_from(-1, 0) == 0 and "log_from" not in first.text(0)
+    assert first.text(0) == table.payload_json(None)
+    table.apply(table.state.current_player, rng.choice(table.state.legal_actions()), NOW)
+    table.revision += 1
+    second = table.push(None)
+    start = second.log_from(first.epoch, first.log_length)
+    assert start == 5
+    message = orjson.loads(second.text(start))
+    assert message["log_from"] == 5 and [e["number"] for e in message["log"]] == [6]
+    assert second.log_from(first.epoch, 9) == 0  # more than there are: sent whole
+    table.seats[1].name = "Bea"
+    table.revision += 1
+    third = table.push(None)
+    assert third.epoch != second.epoch and third.log_from(second.epoch, 6) == 0

@@ -236,7 +236,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await websocket.close(code=4000 + exc.status)
             return
         client = Client(websocket, seat, table.seats[seat].token_hash if seat is not None else None)
-        client.offer(table.payload_json(seat))  # sent by its own sender, like every push
+        client.offer(table.push(seat))  # sent by its own sender, like every push
         hub.add(table_id, client)
         try:
             while True:  # actions go through REST; anything the client sends is ignored

@@ -10,7 +10,8 @@ Python 3.11 version swallows a cancel that arrives as its send completes, and so
 sender of a client that had gone waiting for ever (every departure leaked a sender, its
 socket and its last payload). The hub holds every sender until it ends (the loop holds tasks
 only weakly). Each distinct payload (one per seat, one for spectators) is made and
-encoded once per change (:meth:`LiveTable.payload_json`), however many connections show it.
+encoded once per change (:meth:`LiveTable.push`), however many connections show it; each
+connection is sent its log only from the first entry it has not had (``log_from``).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from typing import Any
 
 from fastapi import WebSocket
 
-from .live import LiveTable
+from .live import LiveTable, Push
 
 SEND_TIMEOUT = 10.0
 """Seconds one send to one client may take before that client is dropped."""
@@ -37,14 +38,15 @@ class Client:
     socket: WebSocket
     seat: int | None
     token_hash: str | None  # the seat's token when the client connected
-    newest: str | None = None  # the payload to send next (JSON), if any
+    newest: Push | None = None  # the payload to send next, if any
+    held_epoch: int = -1  # the log this client holds: its epoch and how many entries
+    held_entries: int = 0
     farewell: dict[str, Any] | None = None  # an error to send, then close with 4403
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     sender: asyncio.Task[None] | None = None
 
-    def offer(self, payload: str) -> None:
-        """Send ``payload`` (JSON text) next, instead of any payload still waiting (never
-        blocks)."""
+    def offer(self, payload: Push) -> None:
+        """Send ``payload`` next, instead of any payload still waiting (never blocks)."""
         self.newest = payload
         self.wake.set()
 
@@ -74,8 +76,11 @@ class Client:
                     return
                 payload, self.newest = self.newest, None
                 if payload is not None:
+                    # only the log entries this client has not had yet
+                    text = payload.text(payload.log_from(self.held_epoch, self.held_entries))
                     async with asyncio.timeout(SEND_TIMEOUT):
-                        await self.socket.send_text(payload)
+                        await self.socket.send_text(text)
+                    self.held_epoch, self.held_entries = payload.epoch, payload.log_length
         except asyncio.CancelledError:
             raise
         except TimeoutError:
@@ -130,4 +135,4 @@ class Hub:
                 )
                 self.remove(table.id, client)
                 continue
-            client.offer(table.payload_json(client.seat))
+            client.offer(table.push(client.seat))

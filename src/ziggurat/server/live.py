@@ -128,6 +128,41 @@ def scores_seen(state: State) -> list[list[int]]:
     return [state.shown_scores(v) for v in (*range(seats), None)]
 
 
+class Push:
+    """One viewer's payload of one revision, for sockets that already hold part of its log.
+
+    A payload carries the whole log, which grows with every move and was, late in a game,
+    half of every push and of the time spent compressing it. A socket is sent the log only
+    from the first entry it has not had: ``{..., "log_from": N, "log": [entries N, N+1,
+    ...]}``, the entries before N being those it received (see docs/server-api.md). What
+    a socket holds is named by the log's epoch (a new wording, after a seat's name
+    changed, starts a new one) and the number of entries it got."""
+
+    __slots__ = ("_whole", "epoch", "head", "log", "log_length")
+
+    def __init__(self, head: str, log: list[str], log_length: int, epoch: int) -> None:
+        self.head = head  # the payload up to its log, without the closing brace
+        self.log = log  # the viewer's described log; it may grow: only log_length count
+        self.log_length = log_length
+        self.epoch = epoch
+        self._whole: str | None = None
+
+    def log_from(self, epoch: int, held: int) -> int:
+        """The first entry to send to a socket holding ``held`` entries of ``epoch``."""
+        return held if epoch == self.epoch and held <= self.log_length else 0
+
+    def text(self, start: int) -> str:
+        """The payload as JSON with its log from entry ``start`` on; 0: the whole payload,
+        exactly as REST gives it (no ``log_from``), made once."""
+        if start == 0:
+            if self._whole is None:
+                log = ",".join(self.log[: self.log_length])
+                self._whole = f'{self.head},"log":[{log}]}}'
+            return self._whole
+        log = ",".join(self.log[start : self.log_length])
+        return f'{self.head},"log_from":{start},"log":[{log}]}}'
+
+
 @dataclass
 class LiveTable:
     id: str
@@ -145,8 +180,9 @@ class LiveTable:
     # never change, but for the seats' names), and each viewer's payload of this revision.
     _described: dict[int | None, list[str]] = field(default_factory=dict, repr=False)
     _described_names: list[str] = field(default_factory=list, repr=False)
-    _payloads: dict[int | None, str] = field(default_factory=dict, repr=False)
+    _payloads: dict[int | None, Push] = field(default_factory=dict, repr=False)
     _payloads_revision: int = field(default=-1, repr=False)
+    _log_epoch: int = field(default=0, repr=False)  # one per wording of the log
 
     @property
     def version(self) -> int:
@@ -230,17 +266,23 @@ class LiveTable:
 
     def payload_json(self, seat: int | None) -> str:
         """:meth:`payload` as JSON text, made once per revision and viewer however many
-        requests and sockets ask (encoded with orjson: the standard library's encoder took
-        a fifth of the action path under load)."""
+        requests ask (encoded with orjson: the standard library's encoder took a fifth of
+        the action path under load)."""
+        return self.push(seat).text(0)
+
+    def push(self, seat: int | None) -> Push:
+        """What a socket of ``seat`` is sent after this revision: the payload, whose log
+        each socket gets only from the entries it has not had (see :class:`Push`). Made once
+        per revision and viewer however many sockets and requests ask."""
         if self._payloads_revision != self.revision:
             self._payloads.clear()
             self._payloads_revision = self.revision
-        text = self._payloads.get(seat)
-        if text is None:
-            text = self._payloads[seat] = self._make_payload_json(seat)
-        return text
+        push = self._payloads.get(seat)
+        if push is None:
+            push = self._payloads[seat] = self._make_push(seat)
+        return push
 
-    def _make_payload_json(self, seat: int | None) -> str:
+    def _make_push(self, seat: int | None) -> Push:
         state, game = self.state, self.game
         legal = ""
         if seat is not None and not self.finished and state.current_player == seat:
@@ -248,15 +290,18 @@ class LiveTable:
         view = state.view(seat)
         head = _json({"table": self.summary(), "version": self.version, "seat": seat, "view": view})
         # the legal actions and the log go last, spliced in from texts encoded once
-        log = ",".join(self.described_log(seat))
-        return f'{head[:-1]},"legal_actions":[{legal}],"log":[{log}]}}'
+        log = self.described_log(seat)
+        return Push(f'{head[:-1]},"legal_actions":[{legal}]', log, len(log), self._log_epoch)
 
     def described_log(self, viewer: int | None) -> list[str]:
         """The log as ``viewer`` reads it, each entry as JSON; each is worded and encoded
-        once (again only when a seat's name changes, the events naming the seats)."""
+        once (again only when a seat's name changes, the events naming the seats: a new
+        wording starts a new :attr:`_log_epoch`, and the lists of the old one stay as
+        they were for pushes still holding them)."""
         if self._described_names != self.names:
-            self._described.clear()
+            self._described = {}
             self._described_names = self.names
+            self._log_epoch += 1
         described = self._described.setdefault(viewer, [])
         for entry in self.log[len(described) :]:
             described.append(_json(self.describe_entry(entry, viewer)))

@@ -142,6 +142,7 @@ function openSocket() {
     return;
   }
   app.ws = ws;
+  let socketLog = []; // the log this socket has sent, which its next messages extend
   ws.onopen = () => {
     if (id !== app.connection) return;
     app.wsRetry = WS_RETRY_MIN_MS;
@@ -162,6 +163,12 @@ function openSocket() {
       // with the server's reason, is handled here, and the close is then ignored.
       handleError(new ApiError(0, data));
       return;
+    }
+    if (data && Array.isArray(data.log)) {
+      // a socket sends the log from the first entry it has not sent yet ("log_from")
+      if (data.log_from) data.log = socketLog.slice(0, data.log_from).concat(data.log);
+      delete data.log_from;
+      socketLog = data.log;
     }
     receive(data, id);
   };
