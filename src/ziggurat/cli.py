@@ -551,9 +551,12 @@ def _serve(args: argparse.Namespace) -> int:
         ),
         soft_wrap=True,
     )
+    from ziggurat.server.websocket_protocol import WEBSOCKET_PROTOCOL
+
     uvicorn.run(
         "ziggurat.server.app:create_app_from_env",
         factory=True,
+        ws=WEBSOCKET_PROTOCOL,
         host=args.host,
         port=args.port,
         workers=args.workers,

@@ -78,3 +78,23 @@ def test_metrics_count_the_senders_of_open_sockets(database_url) -> None:
     finally:
         server.terminate()
         server.communicate(timeout=30)
+
+
+def test_pushes_are_compressed_as_the_client_asks(tmp_path) -> None:
+    """``ziggurat serve`` negotiates per-message deflate (made at zlib's fastest level by
+    its own WebSocket protocol) and the compressed messages read back whole."""
+    from websockets.sync.client import connect
+
+    server, port = start_server("--database-url", f"sqlite:///{tmp_path / 'z.sqlite3'}")
+    try:
+        made = create_table(port, [{"kind": "human"}, {"kind": "human"}])
+        table_id = made["table"]["id"]
+        with connect(f"ws://127.0.0.1:{port}/ws/tables/{table_id}") as socket:
+            assert socket.response is not None
+            negotiated = socket.response.headers.get("Sec-WebSocket-Extensions", "")
+            assert negotiated.startswith("permessage-deflate")
+            payload = json.loads(socket.recv(timeout=10))
+        assert payload == call(port, "GET", f"/api/tables/{table_id}/view")
+    finally:
+        server.terminate()
+        server.communicate(timeout=30)
