@@ -88,6 +88,28 @@ def process_tree_rss(pid: int) -> int:
     return total
 
 
+def process_tree_cpu(pid: int) -> float:
+    """CPU seconds (user and system) used so far by ``pid`` and its descendants (Linux)."""
+    ticks, todo, tree = 0, [pid], {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            tree.setdefault(int(fields[1]), []).append((int(entry), fields))
+    own = Path(f"/proc/{pid}/stat")
+    if own.exists():
+        fields = own.read_text().rsplit(")", 1)[1].split()
+        ticks += int(fields[11]) + int(fields[12])
+    while todo:
+        for child, fields in tree.get(todo.pop(), ()):
+            ticks += int(fields[11]) + int(fields[12])
+            todo.append(child)
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
 def percentile(values: list[float], share: float) -> float:
     if not values:
         return float("nan")
@@ -390,11 +412,13 @@ async def main_async(args: argparse.Namespace, port: int, server: subprocess.Pop
     await asyncio.sleep(max(0.0, warmup_until - time.monotonic()))
     run.measuring = True
     started = time.monotonic()
+    cpu_start = process_tree_cpu(server.pid), time.process_time()
     rss_peak = process_tree_rss(server.pid)
     while time.monotonic() < stop_at:
         await asyncio.sleep(1.0)
         rss_peak = max(rss_peak, process_tree_rss(server.pid))
     elapsed = time.monotonic() - started
+    cpu_used = process_tree_cpu(server.pid) - cpu_start[0], time.process_time() - cpu_start[1]
     run.measuring = False
     await asyncio.gather(*drivers)
     await run.close()
@@ -420,6 +444,10 @@ async def main_async(args: argparse.Namespace, port: int, server: subprocess.Pop
         "late_starts": stats.late_starts,
         "errors": dict(stats.errors),
         "games_finished": stats.games_finished,
+        # CPU time per action measured, of the server (every process) and of this client:
+        # steadier than throughput on a shared machine
+        "server_cpu_ms_per_action": round(cpu_used[0] / max(stats.actions, 1) * ms, 2),
+        "client_cpu_ms_per_action": round(cpu_used[1] / max(stats.actions, 1) * ms, 2),
         "server_mb_start": round(rss_start / 2**20),
         "server_mb_peak": round(rss_peak / 2**20),
     }
