@@ -182,6 +182,7 @@ class LiveTable:
     _described_names: list[str] = field(default_factory=list, repr=False)
     _payloads: dict[int | None, Push] = field(default_factory=dict, repr=False)
     _payloads_revision: int = field(default=-1, repr=False)
+    _summary_json: str | None = field(default=None, repr=False)  # of _payloads_revision
     _log_epoch: int = field(default=0, repr=False)  # one per wording of the log
 
     @property
@@ -276,6 +277,7 @@ class LiveTable:
         per revision and viewer however many sockets and requests ask."""
         if self._payloads_revision != self.revision:
             self._payloads.clear()
+            self._summary_json = None
             self._payloads_revision = self.revision
         push = self._payloads.get(seat)
         if push is None:
@@ -287,8 +289,14 @@ class LiveTable:
         legal = ""
         if seat is not None and not self.finished and state.current_player == seat:
             legal = described_actions_json(game, state.legal_actions(), seat)
-        view = state.view(seat)
-        head = _json({"table": self.summary(), "version": self.version, "seat": seat, "view": view})
+        if self._summary_json is None:  # the same in every viewer's payload
+            self._summary_json = _json(self.summary())
+        view = _json(state.view(seat))
+        seat_json = "null" if seat is None else str(seat)
+        head = (
+            f'{{"table":{self._summary_json},"version":{self.version},"seat":{seat_json},'
+            f'"view":{view}}}'
+        )
         # the legal actions and the log go last, spliced in from texts encoded once
         log = self.described_log(seat)
         return Push(f'{head[:-1]},"legal_actions":[{legal}]', log, len(log), self._log_epoch)

@@ -22,6 +22,7 @@ def metrics(service: TableService, hub: Hub) -> dict[str, Any]:
     return {
         "bots": service.bots.metrics(),
         "tables_in_memory": len(service.tables),
+        "store_batches": service.store_batches.metrics(),
         "websocket_clients": sum(len(clients) for clients in hub.clients.values()),
         # sender tasks alive: the clients' and those of clients that left, still ending
         "websocket_senders": len(hub.senders),

@@ -7,7 +7,8 @@ the actions stored since (or the moves the notifications of other processes carr
 rebuilt from the record only when that is not possible. Each change is written with an
 optimistic check on that revision, so a change built on a stale cache is retried on fresh
 data instead of overwriting another process's change. Each action is checked against the
-state and stored in one short transaction with its version check, then applied in memory and
+state and stored with its version check, in a short transaction it shares with the other
+tables' actions waiting at that moment (:mod:`.store_batches`), then applied in memory and
 pushed to every connected client as that client's own payload. Only the holder of a table's
 lock changes its copy in memory.
 """
@@ -30,7 +31,6 @@ from typing import Any, TypeVar
 import psycopg
 from sqlalchemy import bindparam, exists, func, select, text, update
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from ziggurat.agents import AGENT_NAMES
@@ -44,6 +44,7 @@ from .db import ActionRow, SeatRow, TableRow, make_engine, migrate, session_fact
 from .errors import ApiError, no_such_table
 from .live import LiveTable, LogEntry, summary_from_rows
 from .settings import Settings
+from .store_batches import StoreBatches
 from .table_cache import TableCache, TableLock
 
 log = logging.getLogger("ziggurat.server")
@@ -153,6 +154,7 @@ class TableService:
         self.database_thread = (
             None if self.postgres else ThreadPoolExecutor(1, thread_name_prefix="sqlite")
         )
+        self.store_batches = StoreBatches(self.engine, self.database_thread)
         self.listener: asyncio.Task | None = None
         self.following: dict[str, list[Note]] = {}  # table -> notes not yet taken, while refreshing
         self.refresh_tasks: set[asyncio.Task] = set()
@@ -195,6 +197,7 @@ class TableService:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
         await self.bots.stop()
+        await self.store_batches.finish()
         if self.database_thread is not None:
             self.database_thread.shutdown(wait=True)
         self.engine.dispose()
@@ -799,34 +802,31 @@ class TableService:
             "updated_at": now,
         }
 
-        def store() -> bool:
-            """One short transaction of Core statements (no ORM unit of work)."""
-            try:
-                with self.engine.begin() as connection:
-                    guard = {"at_table": table.id, "at_version": version, "at_revision": revision}
-                    result = connection.execute(ADVANCE_TABLE, {**guard, **values})
-                    if result.rowcount != 1:
-                        connection.rollback()
-                        return False
-                    if claim:
-                        connection.execute(CLAIM_SEAT, {"at_table": table.id, "at_seat": seat})
-                    connection.execute(
-                        APPEND_ACTION,
-                        {
-                            "table_id": table.id,
-                            "number": new_version,
-                            "seat": seat,
-                            "action": str(action),
-                            "created_at": now,
-                        },
-                    )
-                    move = StoredMove(new_version, seat, str(action), now)
-                    self._announce(connection, table.id, revision + 1, move)
-                return True
-            except IntegrityError:
+        def store(connection: Connection) -> bool:
+            """Core statements (no ORM unit of work), in a transaction shared with other
+            tables' actions (see :mod:`.store_batches`); False, having written nothing, if
+            the table is no longer at the revision this action was made on."""
+            guard = {"at_table": table.id, "at_version": version, "at_revision": revision}
+            result = connection.execute(ADVANCE_TABLE, {**guard, **values})
+            if result.rowcount != 1:
                 return False
+            if claim:
+                connection.execute(CLAIM_SEAT, {"at_table": table.id, "at_seat": seat})
+            connection.execute(
+                APPEND_ACTION,
+                {
+                    "table_id": table.id,
+                    "number": new_version,
+                    "seat": seat,
+                    "action": str(action),
+                    "created_at": now,
+                },
+            )
+            move = StoredMove(new_version, seat, str(action), now)
+            self._announce(connection, table.id, revision + 1, move)
+            return True
 
-        if not await self.database(store):
+        if not await self.store_batches.store(table.id, store):
             self.tables.pop(table.id, None)  # another process changed the table: read again
             raise Conflict()
         table.state = trial
