@@ -129,9 +129,10 @@ class Stats:
 
 
 HEAD_BYTES = re.compile(rb'"status":"(\w+)","version":(\d+),"current_player":(\d+|null)')
-# the server splices the legal actions in just before the log, the payload's last key
+# the server splices the legal actions in just before the log, the payload's last key (a
+# push says first where its log starts: "log_from")
 LEGAL_START = b',"legal_actions":['
-LEGAL_END = b'],"log":['
+LEGAL_END = b'],"log'
 JSON_HEADERS = {"Content-Type": "application/json"}
 
 
