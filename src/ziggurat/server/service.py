@@ -154,7 +154,10 @@ class TableService:
         self.database_thread = (
             None if self.postgres else ThreadPoolExecutor(1, thread_name_prefix="sqlite")
         )
-        self.store_batches = StoreBatches(self.engine, self.database_thread)
+        # batched where the one database thread was the limit (SQLite)
+        self.store_batches = StoreBatches(
+            self.engine, self.database_thread, batched=self.database_thread is not None
+        )
         self.listener: asyncio.Task | None = None
         self.following: dict[str, list[Note]] = {}  # table -> notes not yet taken, while refreshing
         self.refresh_tasks: set[asyncio.Task] = set()
