@@ -72,6 +72,7 @@ class StoreBatches:
         """Run ``store`` in a batch: whether it stored its change, once that is committed."""
         loop = asyncio.get_running_loop()
         if not self.batched:
+            self.stores += 1  # counted here, in the loop's thread, not in the parallel ones
             return await loop.run_in_executor(self.executor, self._alone, store)
         future: asyncio.Future[bool] = loop.create_future()
         self._unanswered.add(future)
@@ -120,7 +121,6 @@ class StoreBatches:
 
     def _alone(self, store: Store) -> bool:
         done = self._run([store])[0]
-        self.stores += 1
         if isinstance(done, Exception):
             raise done
         return done
