@@ -293,13 +293,13 @@ class LiveTable:
             self._summary_json = _json(self.summary())
         view = _json(state.view(seat))
         seat_json = "null" if seat is None else str(seat)
+        # the legal actions and the log go last, spliced in from texts encoded once
         head = (
             f'{{"table":{self._summary_json},"version":{self.version},"seat":{seat_json},'
-            f'"view":{view}}}'
+            f'"view":{view},"legal_actions":[{legal}]'
         )
-        # the legal actions and the log go last, spliced in from texts encoded once
         log = self.described_log(seat)
-        return Push(f'{head[:-1]},"legal_actions":[{legal}]', log, len(log), self._log_epoch)
+        return Push(head, log, len(log), self._log_epoch)
 
     def described_log(self, viewer: int | None) -> list[str]:
         """The log as ``viewer`` reads it, each entry as JSON; each is worded and encoded
