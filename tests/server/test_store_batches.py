@@ -157,10 +157,7 @@ def test_many_tables_acting_at_once_are_all_stored_and_served(database_url: str)
                 assert len(played) == 12
             seen = service.store_batches.metrics()
             assert seen["stores"] == 3 * 12
-            if service.postgres:  # one transaction each, in parallel
-                assert seen["batches"] == 0
-            else:
-                assert 0 < seen["batches"] < 3 * 12
+            assert 0 < seen["batches"] < 3 * 12  # some committed together
             game = load_game("babylonia", players=2, start_player=0)
             with service.sessions() as session:
                 for created, _ in made:

@@ -42,7 +42,7 @@ from ziggurat.core.registry import game_class, load_game
 from .bot_moves import BotMoves
 from .db import ActionRow, SeatRow, TableRow, make_engine, migrate, session_factory, utcnow
 from .errors import ApiError, no_such_table
-from .live import LiveTable, LogEntry, summary_from_rows
+from .live import Answered, LiveTable, LogEntry, summary_from_rows
 from .settings import Settings
 from .store_batches import StoreBatches
 from .table_cache import TableCache, TableLock
@@ -51,7 +51,9 @@ log = logging.getLogger("ziggurat.server")
 
 T = TypeVar("T")
 
-Listener = Callable[[LiveTable], Awaitable[None]]
+Listener = Callable[[LiveTable, Answered | None], Awaitable[None]]
+"""Told of every change of a table; :class:`Answered` names the socket whose client the
+change's payload was given to already, if one was."""
 
 # NOTIFY payload: "<table id> <revision> <origin process>", and for an action also
 # " <version> <seat> <time> <action>", so that a process following the table takes the move
@@ -154,10 +156,8 @@ class TableService:
         self.database_thread = (
             None if self.postgres else ThreadPoolExecutor(1, thread_name_prefix="sqlite")
         )
-        # batched where the one database thread was the limit (SQLite)
-        self.store_batches = StoreBatches(
-            self.engine, self.database_thread, batched=self.database_thread is not None
-        )
+        # SQLite: in its one thread; PostgreSQL: a batch at a time in the default executor
+        self.store_batches = StoreBatches(self.engine, self.database_thread)
         self.listener: asyncio.Task | None = None
         self.following: dict[str, list[Note]] = {}  # table -> notes not yet taken, while refreshing
         self.refresh_tasks: set[asyncio.Task] = set()
@@ -731,9 +731,16 @@ class TableService:
     # ------------------------------------------------------------------ acting
 
     async def act(
-        self, table_id: str, seat: int, token: str | None, text_: str, version: int
+        self,
+        table_id: str,
+        seat: int,
+        token: str | None,
+        text_: str,
+        version: int,
+        socket: str | None = None,
     ) -> str:
-        """Store one action of ``seat``; the seat's payload after it (JSON).
+        """Store one action of ``seat``; the seat's payload after it (JSON). ``socket``
+        names the client's own socket, which is then not pushed this same payload.
 
         The first try works on the table as this process has it, without reading the
         stored revision: the store is guarded by that revision anyway, so a copy that is
@@ -759,7 +766,8 @@ class TableService:
                         raise
                     continue  # refused on a copy that may be behind: ask the database
                 payload = table.payload_json(seat)
-            await self.after_change(table)
+                answered = None if socket is None else Answered(seat, socket, table.revision)
+            await self.after_change(table, answered)
             return payload
         raise ApiError(409, "busy", "the table kept changing; try again")
 
@@ -842,13 +850,13 @@ class TableService:
         table.revision = revision + 1
         table.updated_at = now
 
-    async def after_change(self, table: LiveTable) -> None:
-        await self.notify(table)
+    async def after_change(self, table: LiveTable, answered: Answered | None = None) -> None:
+        await self.notify(table, answered)
         self.schedule_bot(table)
 
-    async def notify(self, table: LiveTable) -> None:
+    async def notify(self, table: LiveTable, answered: Answered | None = None) -> None:
         for listener in self.listeners:
-            await listener(table)
+            await listener(table, answered)
 
     def schedule_bot(self, table: LiveTable) -> None:
         """Let the table's bot move if a bot is to move (see :class:`BotMoves`)."""

@@ -51,15 +51,13 @@ Waiting = tuple[str, Store, asyncio.Future[bool]]
 
 class StoreBatches:
     """One queue of stores per server process, run in batches in ``executor`` (None: the
-    event loop's default executor). Not ``batched``: each store in a transaction of its
-    own, at once, in parallel with the others (PostgreSQL: its server already writes the
-    commits of concurrent transactions with one flush, and one batch in flight per process
-    made the stores of a loaded machine wait on each other)."""
+    event loop's default executor), one batch in flight at a time. PostgreSQL too: a
+    transaction per action, in parallel threads, gave 259-293 actions/s at saturation on one
+    process, batches 305-360 (docs/operations.md)."""
 
-    def __init__(self, engine: Engine, executor: Executor | None, batched: bool = True) -> None:
+    def __init__(self, engine: Engine, executor: Executor | None) -> None:
         self.engine = engine
         self.executor = executor
-        self.batched = batched
         self._lock = threading.Lock()  # the queue is shared with the database thread
         self._queue: list[Waiting] = []
         self._draining = False  # a turn of the database thread is queued or running
@@ -71,9 +69,6 @@ class StoreBatches:
     async def store(self, table_id: str, store: Store) -> bool:
         """Run ``store`` in a batch: whether it stored its change, once that is committed."""
         loop = asyncio.get_running_loop()
-        if not self.batched:
-            self.stores += 1  # counted here, in the loop's thread, not in the parallel ones
-            return await loop.run_in_executor(self.executor, self._alone, store)
         future: asyncio.Future[bool] = loop.create_future()
         self._unanswered.add(future)
         future.add_done_callback(self._unanswered.discard)
@@ -118,12 +113,6 @@ class StoreBatches:
             self.largest = max(self.largest, len(batch))
             loop.call_soon_threadsafe(_answer, batch, stored)
         loop.call_soon_threadsafe(self._take_turn, loop)  # behind the other calls
-
-    def _alone(self, store: Store) -> bool:
-        done = self._run([store])[0]
-        if isinstance(done, Exception):
-            raise done
-        return done
 
     def _run(self, stores: list[Store]) -> list[bool | Exception]:
         """The stores in one transaction; after an error (which rolled them all back),
