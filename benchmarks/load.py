@@ -11,10 +11,11 @@ carry its legal actions) and then plays random legal moves for ``--seconds``:
   could not start on time (the table's previous answer or push had not come) is counted late.
 
 A finished game is replaced by a new table. It prints throughput, POST latency percentiles,
-push delay (from the POST that made a version until each of the table's sockets has that
-version or a newer one), pushes later than 1 s, versions a socket never received, errors
-by status, the server's memory (every process of it, bot workers included) and how many
-lines the server logged (a clean run logs none; they are shown when there are some).
+push delay (from the POST that made a version until each of the table's other sockets has
+that version or a newer one: the mover's own socket is not pushed what its reply carries),
+pushes later than 1 s, versions a socket never received, errors by status, the server's
+memory (every process of it, bot workers included) and how many lines the server logged (a
+clean run logs none; they are shown when there are some).
 
     .venv/bin/python benchmarks/load.py --tables 50 --seconds 30
     .venv/bin/python benchmarks/load.py --database postgresql --workers 2 --tables 200 \\
@@ -169,6 +170,9 @@ class Table:
         self.tokens = [i["token"] for i in made["invites"]]
         self.actions_url = run.base_url / "api" / "tables" / self.id / "actions"
         self.headers = [{**JSON_HEADERS, "Authorization": f"Bearer {t}"} for t in self.tokens]
+        # each socket's name, told with its seat's actions, as the browser does: the server
+        # then does not push to it the payload the action's reply carries
+        self.socket_names = [secrets.token_hex(8) for _ in self.tokens]
         self.version = -1  # the newest version any client of this table has seen
         self.current: int | None = None  # the seat to move at that version
         self.legal: dict[int, tuple[int, list[str]]] = {}  # seat -> (version, its actions)
@@ -180,7 +184,10 @@ class Table:
         self.finished = asyncio.Event()
 
     async def listen(self, seat: int, ready: asyncio.Event) -> None:
-        url = f"ws://127.0.0.1:{self.run.port}/ws/tables/{self.id}?seat={seat}&token="
+        url = (
+            f"ws://127.0.0.1:{self.run.port}/ws/tables/{self.id}"
+            f"?socket={self.socket_names[seat]}&seat={seat}&token="
+        )
         # permessage-deflate on (compress=15), as browsers ask: the server's cost of it is
         # part of what is measured; text frames are kept as bytes (no decoding to str)
         async with self.run.sockets.ws_connect(
@@ -204,7 +211,9 @@ class Table:
     ) -> None:
         status, version, current = head  # bytes, from the payload's head
         version = int(version)
-        if pushed:
+        if not pushed:  # the reply to this seat's action: its socket is not pushed it
+            self.seen[seat] = max(self.seen[seat], version)
+        else:
             before = self.seen[seat]
             if version <= before:
                 return
@@ -242,7 +251,9 @@ class Table:
         run = self.run
         sent = time.monotonic()
         self.posted_at[version + 1] = sent
-        body = orjson.dumps({"seat": seat, "action": action, "version": version})
+        body = orjson.dumps(
+            {"seat": seat, "action": action, "version": version, "socket": self.socket_names[seat]}
+        )
         try:
             async with run.http.post(
                 self.actions_url, data=body, headers=self.headers[seat]

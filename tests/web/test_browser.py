@@ -153,10 +153,29 @@ def test_two_browsers_play_each_other_and_see_only_their_own_stand(server, new_p
     ]
     ann, bob = host, new_page(PHONE)
     spies = {0: PayloadSpy(ann), 1: PayloadSpy(bob)}
+    sockets: dict[int, list[str]] = {0: [], 1: []}  # the names each page gave its sockets
+    named: dict[int, list[str | None]] = {0: [], 1: []}  # the socket each action named
+    for seat, page in ((0, ann), (1, bob)):
+        page.on(
+            "websocket",
+            lambda ws, seat=seat: sockets[seat].append(
+                re.search(r"[?&]socket=([0-9a-f]{16})(&|$)", ws.url).group(1)
+            ),
+        )
+        page.on(
+            "request",
+            lambda request, seat=seat: (
+                named[seat].append(json.loads(request.post_data).get("socket"))
+                if request.method == "POST" and request.url.endswith("/actions")
+                else None
+            ),
+        )
     ann.goto(urls[0])
     bob.goto(urls[1])
     wait_ready(ann)
     wait_ready(bob)
+    for page in (ann, bob):  # the sockets are open: every action below names its page's
+        page.wait_for_selector("#conn[data-state='live']")
     pages = {0: ann, 1: bob}
 
     # Each page shows its own stand in its own colour, and nobody else's.
@@ -208,6 +227,17 @@ def test_two_browsers_play_each_other_and_see_only_their_own_stand(server, new_p
         hidden = page.locator(f"svg.board g.token.face-down[data-player='{other}']")
         assert set(hidden.evaluate_all("gs => gs.map(g => g.textContent)")) <= {"?"}
         assert set(hidden.evaluate_all("gs => gs.map(g => g.dataset.kind)")) <= {""}
+
+    # Each action named its page's socket, which so was not pushed the reply's payload
+    # again; the log each page built from its pushes is still the whole log, in order.
+    version = server.api("GET", f"/api/tables/{table_id}")["version"]
+    for seat, page in pages.items():
+        assert named[seat] and set(named[seat]) <= set(sockets[seat]), (named, sockets)
+        page.wait_for_selector(f"body[data-version='{version}']")
+        shown = page.eval_on_selector_all(
+            "#log li.log-entry", "items => items.map(i => Number(i.dataset.number))"
+        )
+        assert shown == list(range(1, version + 1))
     assert not ann.errors and not bob.errors
 
 

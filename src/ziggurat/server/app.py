@@ -23,6 +23,7 @@ from .errors import ApiError
 from .headers import RevalidatePages
 from .hub import Client, Hub
 from .limits import BodyLimit
+from .live import SOCKET_ID
 from .metrics import add_metrics_route
 from .service import TableService
 from .settings import Settings
@@ -30,6 +31,7 @@ from .settings import Settings
 Name = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[^\x00-\x1f\x7f]+$")]
 Text = Annotated[str, Field(max_length=64, pattern=r"^[^\x00-\x1f\x7f]*$")]
 SeatNumber = Annotated[int, Field(strict=True, ge=0, le=16)]
+SocketName = Annotated[str, Field(pattern=f"^{SOCKET_ID.pattern}$")]
 
 
 log = logging.getLogger("ziggurat.server")
@@ -61,11 +63,15 @@ class JoinRequest(BaseModel):
 
 
 class ActionRequest(BaseModel):
+    """``socket``: the name the client gave its own socket (``?socket=``), which is then not
+    pushed the payload this request's reply carries."""
+
     model_config = ConfigDict(extra="forbid")
 
     seat: SeatNumber
     action: Text
     version: Annotated[int, Field(strict=True, ge=0)]
+    socket: SocketName | None = None
 
 
 def bearer(authorization: str | None) -> str | None:
@@ -208,7 +214,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         authorization: Annotated[str | None, Header()] = None,
     ) -> Response:
         payload = await service.act(
-            table_id, body.seat, bearer(authorization), body.action, body.version
+            table_id, body.seat, bearer(authorization), body.action, body.version, body.socket
         )
         return Response(payload, media_type="application/json")
 
@@ -221,7 +227,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await websocket.accept()
         seat_text = websocket.query_params.get("seat")
         token = websocket.query_params.get("token")
+        name = websocket.query_params.get("socket") or None
         try:
+            if name is not None and not SOCKET_ID.fullmatch(name):
+                shown = name[:8] + ("..." if len(name) > 8 else "")
+                raise ApiError(
+                    400,
+                    "bad_request",
+                    f"socket: {shown!r} is not a socket name (1 to 32 of A-Z, a-z, 0-9, _ and -)",
+                )
             seat = None
             if seat_text not in (None, ""):
                 if not (len(seat_text) <= 2 and seat_text.isascii() and seat_text.isdigit()):
@@ -235,7 +249,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await websocket.send_json(exc.body())
             await websocket.close(code=4000 + exc.status)
             return
-        client = Client(websocket, seat, table.seats[seat].token_hash if seat is not None else None)
+        client = Client(
+            websocket, seat, table.seats[seat].token_hash if seat is not None else None, name
+        )
         client.offer(table.push(seat))  # sent by its own sender, like every push
         hub.add(table_id, client)
         try:

@@ -25,7 +25,7 @@ from typing import Any
 
 from fastapi import WebSocket
 
-from .live import LiveTable, Push
+from .live import Answered, LiveTable, Push
 
 SEND_TIMEOUT = 10.0
 """Seconds one send to one client may take before that client is dropped."""
@@ -38,6 +38,7 @@ class Client:
     socket: WebSocket
     seat: int | None
     token_hash: str | None  # the seat's token when the client connected
+    name: str | None = None  # the socket's own name, given by its client (``?socket=``)
     newest: Push | None = None  # the payload to send next, if any
     held_epoch: int = -1  # the log this client holds: its epoch and how many entries
     held_entries: int = 0
@@ -49,6 +50,11 @@ class Client:
         """Send ``payload`` next, instead of any payload still waiting (never blocks)."""
         self.newest = payload
         self.wake.set()
+
+    def answered(self) -> None:
+        """This client's own action POST carried the newest payload: send nothing for it,
+        and drop an older payload still waiting (the client has a newer one)."""
+        self.newest = None
 
     def dismiss(self, message: dict[str, Any]) -> None:
         """Send ``message`` and close the connection (its seat's token was replaced)."""
@@ -125,8 +131,12 @@ class Hub:
         client.stop()
         self.remove(table_id, client)
 
-    async def push(self, table: LiveTable) -> None:
-        """Hand every client of ``table`` its newest payload; waits on no socket."""
+    async def push(self, table: LiveTable, answered: Answered | None = None) -> None:
+        """Hand every client of ``table`` its newest payload; waits on no socket. The socket
+        ``answered`` names (if the change is still the table's newest) gets nothing: its
+        client has this payload already, as the reply to its own action."""
+        if answered is not None and answered.revision != table.revision:
+            answered = None
         for client in list(self.clients.get(table.id, ())):
             if client.seat is not None and table.seats[client.seat].token_hash != client.token_hash:
                 # someone joined this seat: the old invite sees nothing more
@@ -134,5 +144,12 @@ class Hub:
                     {"error": "wrong_token", "message": "this seat's invite link was replaced"}
                 )
                 self.remove(table.id, client)
+                continue
+            if (
+                answered is not None
+                and client.name == answered.socket
+                and client.seat == answered.seat
+            ):
+                client.answered()
                 continue
             client.offer(table.push(client.seat))

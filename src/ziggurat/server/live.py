@@ -7,6 +7,7 @@ so a seat never receives another seat's secrets.
 
 from __future__ import annotations
 
+import re
 import weakref
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -126,6 +127,23 @@ def scores_seen(state: State) -> list[list[int]]:
     """The scores as each seat, then a spectator, may see them (see ``State.shown_scores``)."""
     seats = len(state.scores())
     return [state.shown_scores(v) for v in (*range(seats), None)]
+
+
+SOCKET_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # the whole name: fullmatch
+"""A socket's own name, chosen by its client (``?socket=`` when it connects) and named again
+in the client's action POSTs (:class:`Answered`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Answered:
+    """A change one socket's client has already been given: the reply to its own action POST,
+    which named the socket. The push of that same revision is not sent to that socket (the
+    browser got every own move twice, and those sends were a third of the pushes); its next
+    push carries the log from where that socket was, so the log it builds stays whole."""
+
+    seat: int
+    socket: str
+    revision: int
 
 
 class Push:

@@ -38,6 +38,7 @@ const app = {
   revealed: null, // hot-seat: the held seat whose secrets were last shown
   pendingReveal: null, // hot-seat: the seat waiting behind the "pass the screen" overlay
   ws: null,
+  socketName: null, // the open socket's name, told with each action: its reply is not pushed again
   wsRetry: WS_RETRY_MIN_MS,
   wsTimer: null,
   pollTimer: null,
@@ -102,6 +103,7 @@ function setConn(state, text) {
 
 function closeConnection() {
   app.connection += 1;
+  app.socketName = null;
   if (app.ws) {
     const ws = app.ws;
     app.ws = null;
@@ -132,8 +134,9 @@ function openSocket() {
   const id = app.connection;
   const seat = app.seat;
   const proto = window.location.protocol === "https:" ? "wss:" : "ws:";
-  let url = `${proto}//${window.location.host}/ws/tables/${encodeURIComponent(tableId)}`;
-  if (seat !== null) url += `?seat=${seat}&token=${encodeURIComponent(tokenOf(seat) || "")}`;
+  const name = newSocketName();
+  let url = `${proto}//${window.location.host}/ws/tables/${encodeURIComponent(tableId)}?socket=${name}`;
+  if (seat !== null) url += `&seat=${seat}&token=${encodeURIComponent(tokenOf(seat) || "")}`;
   let ws;
   try {
     ws = new WebSocket(url);
@@ -145,6 +148,7 @@ function openSocket() {
   let socketLog = []; // the log this socket has sent, which its next messages extend
   ws.onopen = () => {
     if (id !== app.connection) return;
+    app.socketName = name;
     app.wsRetry = WS_RETRY_MIN_MS;
     clearInterval(app.pollTimer);
     app.pollTimer = null;
@@ -175,6 +179,7 @@ function openSocket() {
   ws.onclose = (event) => {
     if (id !== app.connection) return;
     app.ws = null;
+    app.socketName = null;
     if (SEAT_REFUSED_CODES.has(event.code)) {
       // The server refused this seat's token (4401: none, 4403: not this seat's, e.g. the
       // seat was taken from the lobby, which voids the old invite link). Trying again with
@@ -192,6 +197,14 @@ function openSocket() {
     }, app.wsRetry);
     app.wsRetry = Math.min(app.wsRetry * 2, WS_RETRY_MAX_MS);
   };
+}
+
+/** A random name for a new socket (16 hex digits): the server skips pushing to it the
+ * payload that its client's own action's reply carries (docs/server-api.md). */
+function newSocketName() {
+  const bytes = new Uint8Array(8);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 function startPolling() {
@@ -332,7 +345,12 @@ async function act(action) {
     const payload = await api(`/api/tables/${encodeURIComponent(tableId)}/actions`, {
       method: "POST",
       token: tokenOf(app.seat),
-      body: { seat: app.seat, action: text, version: app.payload.version },
+      body: {
+        seat: app.seat,
+        action: text,
+        version: app.payload.version,
+        ...(app.socketName ? { socket: app.socketName } : {}),
+      },
     });
     receive(payload, id);
   } catch (e) {
