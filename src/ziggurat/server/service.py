@@ -29,7 +29,7 @@ from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
 import psycopg
-from sqlalchemy import bindparam, exists, func, select, text, update
+from sqlalchemy import bindparam, exists, func, select, text
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import Session
 
@@ -80,6 +80,11 @@ ADVANCE_TABLE = (
         TABLES.c.revision == bindparam("at_revision"),
     )
     .values({name: bindparam(name) for name in ADVANCED_COLUMNS})
+)
+CHANGE_TABLE = (
+    TABLES.update()
+    .where(TABLES.c.id == bindparam("at_table"), TABLES.c.revision == bindparam("at_revision"))
+    .values({name: bindparam(name) for name in ("status", "revision", "updated_at")})
 )
 CLAIM_SEAT = (
     SEATS.update()
@@ -600,22 +605,20 @@ class TableService:
         revision = table.revision
 
         def store() -> int | None:
-            with self.sessions.begin() as session:
-                new_revision = session.scalar(
-                    update(TableRow)
-                    .where(TableRow.id == table.id, TableRow.revision == revision)
-                    .values(status=status, revision=revision + 1, updated_at=utcnow())
-                    .returning(TableRow.revision)
-                )
-                if new_revision is None:
+            """Core statements, as for an action: through the ORM's session the claims
+            that every new table's seats make took a twentieth of the server's time."""
+            with self.engine.begin() as connection:
+                guard = {"at_table": table.id, "at_revision": revision}
+                changed = {"status": status, "revision": revision + 1, "updated_at": utcnow()}
+                if connection.execute(CHANGE_TABLE, {**guard, **changed}).rowcount != 1:
                     return None
-                session.execute(
-                    update(SeatRow)
-                    .where(SeatRow.table_id == table.id, SeatRow.seat == seat)
+                connection.execute(
+                    SEATS.update()
+                    .where(SEATS.c.table_id == table.id, SEATS.c.seat == seat)
                     .values(**values)
                 )
-                self._announce(session, table.id, new_revision)
-                return new_revision
+                self._announce(connection, table.id, revision + 1)
+                return revision + 1
 
         new_revision = await self.database(store)
         if new_revision is None:
