@@ -104,14 +104,6 @@ def web_dir() -> Path:
     return Path(str(resources.files("ziggurat") / "web"))
 
 
-GC_THRESHOLDS = (10_000, 20, 100)
-"""The garbage collector's thresholds while serving (Python's are 700, 10, 10). Memory is
-freed by reference counts; the collector only finds cycles, and every collection of the
-older generations walks every table in memory (their states and logs): at saturation the
-defaults cost the server a sixth of its processor time per action (1.9 against 1.6 ms, in
-pairs of runs of ``benchmarks/load.py``) for about 50 MB less at the peak."""
-
-
 def create_app_from_env() -> FastAPI:
     """The app of one server process started by ``ziggurat serve`` (settings in the env)."""
     return create_app(Settings.from_env())
@@ -131,17 +123,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
         Once started, everything loaded so far (the code, every game's data, the tables
         served at start) is frozen out of the garbage collector's reach: it lives as long as
-        the process, and each full collection walked all of it, pausing every table. The
-        collector then runs less often (:data:`GC_THRESHOLDS`)."""
+        the process, and each full collection walked all of it, pausing every table."""
         await service.start()
         gc.collect()
         gc.freeze()
-        thresholds = gc.get_threshold()
-        gc.set_threshold(*GC_THRESHOLDS)
         try:
             yield
         finally:
-            gc.set_threshold(*thresholds)
             await service.stop()
 
     app = FastAPI(title="ziggurat", lifespan=lifespan)

@@ -96,6 +96,9 @@ class Client:
             await self._close()
         finally:
             gone(self)
+            # the task's cancel keeps this frame, which holds this client, which held the
+            # task: a cycle only a full collection would free, with the payload in it
+            self.sender = self.newest = None
 
     async def _close(self) -> None:
         with contextlib.suppress(Exception):
