@@ -30,6 +30,7 @@ class Board:
 
     __slots__ = (
         "bits",
+        "cell_index",
         "cells",
         "center_mask",
         "hexes",
@@ -63,6 +64,7 @@ class Board:
         self.cells: tuple[tuple[int, Coord, str, str | None], ...] = tuple(
             (layout.bit(c), c, self.hexes[c].terrain, self.hexes[c].landmass) for c in layout.coords
         )
+        self.cell_index: dict[int, int] = {cell[0]: i for i, cell in enumerate(self.cells)}
         self.slot_bits = tuple(bit_list(self.slot_mask))
         self.ziggurat_bits = tuple(bit_list(self.ziggurat_mask))
         size = max(self.bits, default=0) + 1
