@@ -29,7 +29,7 @@ def hex_contents(state: BabyloniaState, seat: int | None) -> list[dict[str, Any]
     Made for every seat after every move the server stores: every hex is written as empty
     in one pass over the board's cells (a tuple made once per board), then only the hexes
     something lies on are filled in, found from the masks of what is on the board (most
-    hexes are empty for most of the game; this took half the time of testing each one)."""
+    hexes are empty for most of the game: 47 µs a board, against 59 µs testing each one)."""
     board = state.board
     out = [
         {"hex": [row, col], "terrain": terrain, "landmass": landmass, "content": "empty"}
