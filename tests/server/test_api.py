@@ -106,6 +106,8 @@ def test_seat_views_need_the_seat_token(client) -> None:
     assert (response.status_code, response.json()["error"]) == (404, "no_such_seat")
     response = client.get("/api/tables/nope/view")
     assert (response.status_code, response.json()["error"]) == (404, "no_such_table")
+    response = client.get(f"/api/tables/{table_id}%0A/view")  # the id and a newline
+    assert (response.status_code, response.json()["error"]) == (404, "no_such_table")
 
 
 def test_each_seat_sees_only_its_own_stand(client) -> None:

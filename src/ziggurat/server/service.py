@@ -59,7 +59,7 @@ change's payload was given to already, if one was."""
 # " <version> <seat> <time> <action>", so that a process following the table takes the move
 # from the note itself, with no query, when the note follows on from its copy.
 CHANNEL = "ziggurat_tables"
-TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # the whole id: fullmatch ("$" allows a newline)
 TABLES, SEATS, ACTIONS = TableRow.__table__, SeatRow.__table__, ActionRow.__table__
 ADVANCED_COLUMNS = (
     "version",
@@ -366,7 +366,7 @@ class TableService:
         behind, brought up to date under the table's lock: only a holder of the lock changes
         a copy in place (see :meth:`load`), so a read never interleaves with a move being
         stored."""
-        if not TABLE_ID.match(table_id):
+        if not TABLE_ID.fullmatch(table_id):
             raise no_such_table(table_id)
         table = self.tables.get(table_id)
         if table is None:
@@ -380,7 +380,7 @@ class TableService:
         """The table, brought up to the database if memory is behind (or read if it is not
         in memory). The caller holds the table's lock when the table is in memory: the copy
         may be changed in place."""
-        if not TABLE_ID.match(table_id):
+        if not TABLE_ID.fullmatch(table_id):
             raise no_such_table(table_id)
         table = self.tables.get(table_id)
         if table is not None:
