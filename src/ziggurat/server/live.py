@@ -102,31 +102,37 @@ def summary_from_rows(row: TableRow, seats: list[SeatRow]) -> dict[str, Any]:
     }
 
 
-@dataclass
+@dataclass(slots=True)
 class LogEntry:
+    """One stored action and what it did, kept for every move of every table in memory.
+
+    Slotted, and its scores and automatic steps kept as tuples: tuples of plain values are
+    left alone by the garbage collector, while the lists they replace were half of all the
+    objects each full collection walked under load (three lists of scores and one of steps
+    for every move of every table)."""
+
     number: int
     seat: int
     action: Action
-    scores: list[list[int]]  # after the action, as each seat saw them; a spectator's last
+    scores: tuple[tuple[int, ...], ...]  # after it, as each seat saw them; a spectator's last
     at: datetime
-    then: list[tuple[int, Action]] = field(default_factory=list)  # automatic steps after it
+    then: tuple[tuple[int, Action], ...] = ()  # automatic steps after it
     events: tuple[Event, ...] = ()  # what it caused, worded per viewer when sent
 
     @classmethod
     def after(cls, number: int, seat: int, action: Action, state: State, at: datetime) -> LogEntry:
         """The entry of ``action``, just applied to ``state``."""
-        return cls(
-            number, seat, action, scores_seen(state), at, state.automatic_steps(), state.events
-        )
+        steps = tuple(state.automatic_steps())
+        return cls(number, seat, action, scores_seen(state), at, steps, state.events)
 
-    def scores_for(self, viewer: int | None) -> list[int]:
+    def scores_for(self, viewer: int | None) -> tuple[int, ...]:
         return self.scores[-1 if viewer is None else viewer]
 
 
-def scores_seen(state: State) -> list[list[int]]:
+def scores_seen(state: State) -> tuple[tuple[int, ...], ...]:
     """The scores as each seat, then a spectator, may see them (see ``State.shown_scores``)."""
     seats = len(state.scores())
-    return [state.shown_scores(v) for v in (*range(seats), None)]
+    return tuple(tuple(state.shown_scores(v)) for v in (*range(seats), None))
 
 
 SOCKET_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # the whole name: fullmatch
