@@ -13,7 +13,7 @@ from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ziggurat.agents import AGENT_NAMES
@@ -87,6 +87,31 @@ BEARER_TOKEN = {
 }
 """The seat token's header, as the API's description shows it for the routes that read it
 from the request themselves (see :func:`bearer`)."""
+
+ACTION_ROUTE_DOCS = {
+    **BEARER_TOKEN,
+    "requestBody": {
+        "required": True,
+        "content": {"application/json": {"schema": ActionRequest.model_json_schema()}},
+    },
+}
+"""The action route reads its body itself (see :func:`action_request`); this is the body
+the API's description shows for it."""
+
+
+async def action_request(request: Request) -> ActionRequest:
+    """The body of an action POST, parsed and checked by pydantic straight from its bytes.
+
+    FastAPI's own body parameter decodes the JSON with the standard library, then validates
+    the objects, then resolves the parameter as a dependency: on the route every move takes,
+    that was a tenth of the server's time per action under load. A body that does not fit
+    is refused as FastAPI refuses one (400, ``bad_request``, each problem named)."""
+    try:
+        return ActionRequest.model_validate_json(await request.body())
+    except ValidationError as exc:
+        raise RequestValidationError(
+            [{**error, "loc": ("body", *error["loc"])} for error in exc.errors()]
+        ) from None
 
 
 def bearer(request: Request) -> str | None:
@@ -226,8 +251,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         _table, payload = await service.payload(table_id, seat, bearer(request))
         return Response(payload, media_type="application/json")
 
-    @app.post("/api/tables/{table_id}/actions", openapi_extra=BEARER_TOKEN)
-    async def act(table_id: str, body: ActionRequest, request: Request) -> Response:
+    @app.post("/api/tables/{table_id}/actions", openapi_extra=ACTION_ROUTE_DOCS)
+    async def act(table_id: str, request: Request) -> Response:
+        body = await action_request(request)
         payload = await service.act(
             table_id, body.seat, bearer(request), body.action, body.version, body.socket
         )
