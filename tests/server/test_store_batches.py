@@ -8,15 +8,25 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from sqlalchemy import Column, Integer, MetaData, String, Table, select, text, update
-from sqlalchemy.engine import Connection
+from sqlalchemy import (
+    Column,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    bindparam,
+    event,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.exc import DBAPIError
 
 from ziggurat.core.registry import load_game
 from ziggurat.server.db import ActionRow, TableRow, make_engine
 from ziggurat.server.service import TableService
 from ziggurat.server.settings import Settings
-from ziggurat.server.store_batches import MAX_BATCH, StoreBatches
+from ziggurat.server.store_batches import MAX_BATCH, Change, StoreBatches
 
 from .conftest import run_async
 
@@ -26,33 +36,27 @@ COUNTERS = Table(
 )
 
 
-def increment(key: str, expected: int, ran: list[str] | None = None):
-    """A store: ``key``'s counter from ``expected`` to one more, refused at any other."""
+BUMP = (
+    update(COUNTERS)
+    .where(COUNTERS.c.id == bindparam("key"), COUNTERS.c.value == bindparam("expected"))
+    .values(value=bindparam("expected") + 1)
+)
+ADD = COUNTERS.insert()
+BROKEN = text("UPDATE no_such_table SET x = :x")
 
-    def store(connection: Connection) -> bool:
-        if ran is not None:
-            ran.append(key)
-        result = connection.execute(
-            update(COUNTERS)
-            .where(COUNTERS.c.id == key, COUNTERS.c.value == expected)
-            .values(value=expected + 1)
-        )
-        return result.rowcount == 1
 
-    return store
+def increment(key: str, expected: int, *steps) -> Change:
+    """A change: ``key``'s counter from ``expected`` to one more, refused at any other,
+    then ``steps`` (a guard is an UPDATE: drivers count the rows only of those)."""
+    return Change((BUMP, {"key": key, "expected": expected}), tuple(steps))
 
 
 def insert(key: str):
-    def store(connection: Connection) -> bool:
-        connection.execute(COUNTERS.insert().values(id=key, value=0))
-        return True
-
-    return store
+    return ADD, {"id": key, "value": 0}
 
 
-def broken(connection: Connection) -> bool:
-    connection.execute(text("UPDATE no_such_table SET x = 1"))
-    return True
+def broken():
+    return BROKEN, {"x": 1}
 
 
 def counters(engine) -> dict[str, int]:
@@ -70,7 +74,7 @@ def engine(database_url: str):
     engine.dispose()
 
 
-def run_batches(engine, stores: list[tuple[str, object]]) -> tuple[list, StoreBatches]:
+def run_batches(engine, stores: list[tuple[str, Change]]) -> tuple[list, StoreBatches]:
     """Hand in every store while the database thread is busy, so that they wait together
     (one batch when they fit); their answers or errors."""
 
@@ -79,7 +83,7 @@ def run_batches(engine, stores: list[tuple[str, object]]) -> tuple[list, StoreBa
             gate = threading.Event()
             thread.submit(gate.wait, 30)  # the thread busy with another call meanwhile
             batches = StoreBatches(engine, thread)
-            waiting = [asyncio.create_task(batches.store(key, store)) for key, store in stores]
+            waiting = [asyncio.create_task(batches.store(key, change)) for key, change in stores]
             while batches.metrics()["waiting"] < len(stores):
                 await asyncio.sleep(0.01)
             gate.set()
@@ -96,35 +100,57 @@ def test_each_store_of_a_batch_is_answered_as_it_would_be_alone(engine) -> None:
         [
             ("a", increment("a", 0)),  # stored
             ("b", increment("b", 5)),  # refused: another value than it was made on
-            ("c", insert("c")),  # integrity error: refused, the batch run again one by one
-            ("d", broken),  # fails: its caller alone gets the error
-            ("e", increment("d", 0)),  # stored
+            ("c", increment("c", 0, insert("c"))),  # integrity error: refused
+            ("d", increment("d", 0, broken())),  # fails: its caller alone gets the error
+            ("e", increment("a", 1, insert("e"))),  # stored, after the first
+            ("f", increment("f", 0)),  # refused: no such counter
         ],
     )
-    assert answers[:3] == [True, False, False] and answers[4] is True
+    assert answers[:3] == [True, False, False] and answers[4:] == [True, False]
     assert isinstance(answers[3], DBAPIError)
     # the batch was rolled back and run again: what it stored, it stored exactly once
-    assert counters(engine) == {"a": 1, "b": 0, "c": 0, "d": 1}
+    assert counters(engine) == {"a": 2, "b": 0, "c": 0, "d": 0, "e": 0}
     assert batches.metrics()["waiting"] == 0
 
 
-def test_stores_waiting_together_share_a_transaction_in_the_order_of_their_tables(
+def test_a_batch_runs_each_statement_once_for_all_its_stores_in_the_order_of_their_tables(
     engine,
 ) -> None:
-    ran: list[str] = []
+    """One ``executemany`` per statement: every guard, then every step, each in the order
+    of the tables (one lock order in every process)."""
+    calls: list[tuple[str, list]] = []
+
+    def seen(_conn, _cursor, statement, parameters, _context, executemany) -> None:
+        if statement.lstrip().upper().startswith(("UPDATE", "INSERT")):
+            calls.append((statement.split()[0].upper(), parameters if executemany else None))
+
+    event.listen(engine, "before_cursor_execute", seen)
     keys = ["d", "b", "a", "c"]
-    answers, batches = run_batches(engine, [(k, increment(k, 0, ran)) for k in keys])
+    answers, batches = run_batches(engine, [(k, increment(k, 0, insert(k + "2"))) for k in keys])
+    event.remove(engine, "before_cursor_execute", seen)
     assert answers == [True] * 4
-    assert ran == ["a", "b", "c", "d"]  # one lock order in every process
+    assert [kind for kind, _ in calls] == ["UPDATE", "INSERT"]
+    guards, inserts = (rows for _, rows in calls)
+    assert guards is not None and inserts is not None  # both executemany
+
+    def named(rows: list, among: set[str]) -> list[str]:
+        values = (row.values() if isinstance(row, dict) else row for row in rows)
+        return [next(v for v in row if v in among) for row in values]
+
+    assert named(guards, set(keys)) == ["a", "b", "c", "d"]
+    assert named(inserts, {k + "2" for k in keys}) == ["a2", "b2", "c2", "d2"]
     assert batches.metrics() == {"batches": 1, "stores": 4, "largest": 4, "waiting": 0}
-    assert counters(engine) == dict.fromkeys("abcd", 1)
+    assert counters(engine) == {
+        **dict.fromkeys("abcd", 1),
+        **dict.fromkeys(["a2", "b2", "c2", "d2"], 0),
+    }
 
 
 def test_a_batch_holds_at_most_max_batch_stores(engine) -> None:
-    stores = [("a", increment("a", n)) for n in range(MAX_BATCH + 6)]
+    stores = [(f"t{n:03}", increment("a", n)) for n in range(MAX_BATCH + 6)]
     answers, batches = run_batches(engine, stores)
-    # all in the order handed in within a batch (one table's, sorted stably), each
-    # counting on the one before: every one stored, in two batches
+    # every guard of a batch runs in the order of the tables, each one counting on the
+    # one before: every one stored, in two batches
     assert answers == [True] * (MAX_BATCH + 6)
     seen = batches.metrics()
     assert (seen["batches"], seen["largest"]) == (2, MAX_BATCH)

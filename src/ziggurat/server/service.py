@@ -44,7 +44,7 @@ from .db import ActionRow, SeatRow, TableRow, make_engine, migrate, session_fact
 from .errors import ApiError, no_such_table
 from .live import Answered, LiveTable, LogEntry, summary_from_rows
 from .settings import Settings
-from .store_batches import StoreBatches
+from .store_batches import Change, Step, StoreBatches
 from .table_cache import TableCache, TableLock
 
 log = logging.getLogger("ziggurat.server")
@@ -637,11 +637,18 @@ class TableService:
         move: StoredMove | None = None,
     ) -> None:
         """PostgreSQL: NOTIFY the other server processes when this transaction commits."""
-        if self.postgres:
-            payload = f"{table_id} {revision} {self.origin}"
-            if move is not None:
-                payload += f" {move.number} {move.seat} {move.at.isoformat()} {move.action}"
-            session.execute(NOTIFY, {"channel": CHANNEL, "payload": payload})
+        note = self._note(table_id, revision, move)
+        if note is not None:
+            session.execute(*note)
+
+    def _note(self, table_id: str, revision: int, move: StoredMove | None = None) -> Step | None:
+        """PostgreSQL: the NOTIFY of a change (see :data:`CHANNEL`); None on SQLite."""
+        if not self.postgres:
+            return None
+        payload = f"{table_id} {revision} {self.origin}"
+        if move is not None:
+            payload += f" {move.number} {move.seat} {move.at.isoformat()} {move.action}"
+        return NOTIFY, {"channel": CHANNEL, "payload": payload}
 
     # ------------------------------------------------------------------ seats and tokens
 
@@ -816,31 +823,21 @@ class TableService:
             "updated_at": now,
         }
 
-        def store(connection: Connection) -> bool:
-            """Core statements (no ORM unit of work), in a transaction shared with other
-            tables' actions (see :mod:`.store_batches`); False, having written nothing, if
-            the table is no longer at the revision this action was made on."""
-            guard = {"at_table": table.id, "at_version": version, "at_revision": revision}
-            result = connection.execute(ADVANCE_TABLE, {**guard, **values})
-            if result.rowcount != 1:
-                return False
-            if claim:
-                connection.execute(CLAIM_SEAT, {"at_table": table.id, "at_seat": seat})
-            connection.execute(
-                APPEND_ACTION,
-                {
-                    "table_id": table.id,
-                    "number": new_version,
-                    "seat": seat,
-                    "action": str(action),
-                    "created_at": now,
-                },
-            )
-            move = StoredMove(new_version, seat, str(action), now)
-            self._announce(connection, table.id, revision + 1, move)
-            return True
-
-        if not await self.store_batches.store(table.id, store):
+        move = StoredMove(new_version, seat, str(action), now)
+        guard = {"at_table": table.id, "at_version": version, "at_revision": revision}
+        steps: list[Step] = []
+        if claim:
+            steps.append((CLAIM_SEAT, {"at_table": table.id, "at_seat": seat}))
+        row = {"table_id": table.id, "number": new_version, "seat": seat, "created_at": now}
+        steps.append((APPEND_ACTION, {**row, "action": move.action}))
+        note = self._note(table.id, revision + 1, move)
+        if note is not None:
+            steps.append(note)
+        # Core statements (no ORM unit of work), stored with the other tables' actions
+        # waiting (see :mod:`.store_batches`); refused, having written nothing, if the
+        # table is no longer at the revision this action was made on
+        change = Change((ADVANCE_TABLE, {**guard, **values}), tuple(steps))
+        if not await self.store_batches.store(table.id, change):
             self.tables.pop(table.id, None)  # another process changed the table: read again
             raise Conflict()
         table.state = trial
