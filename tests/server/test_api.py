@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import gc
+
 import pytest
 
 from ziggurat.core.records import record_from_json, replay
+from ziggurat.server.app import YOUNG_COLLECTION_THRESHOLD
 
 from .conftest import a_legal_move, act, auth, create, make_client, view, wait_for
 
@@ -312,3 +315,12 @@ def test_the_log_tells_what_each_move_caused_with_the_players_names(
     ]
     with make_client(database_url) as again:
         assert view(again, table_id)["log"] == view(client, table_id)["log"]
+
+
+def test_the_collector_runs_less_often_while_serving_and_as_before_after(database_url) -> None:
+    before = gc.get_threshold()
+    assert before[0] != YOUNG_COLLECTION_THRESHOLD
+    with make_client(database_url) as client:
+        assert client.get("/healthz").status_code == 200
+        assert gc.get_threshold() == (YOUNG_COLLECTION_THRESHOLD, *before[1:])
+    assert gc.get_threshold() == before
