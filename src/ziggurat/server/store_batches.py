@@ -19,9 +19,8 @@ the change is refused: its table is no longer at the revision the change was mad
 the steps that follow it (each a statement and its parameters). A batch runs every guard,
 then every step, as one ``executemany`` per statement: three or four calls for the whole
 batch instead of three or four per change. Every call gives up Python's lock and takes it
-back, and the database thread's Python work between them (SQLAlchemy's, per statement) was
-time the event loop waited for the lock: on a loaded two-core machine the loop lost about a
-seventh of its time waiting so.
+back, and SQLAlchemy's Python work for each call runs in the database thread under that
+lock, time the event loop cannot run (the figures are in docs/operations.md).
 
 A refused guard (the guards' rows changed fall short of their number) or a failure (an
 integrity error: another process stored the same action; or any other error) rolls the
