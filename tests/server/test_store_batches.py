@@ -47,7 +47,7 @@ BROKEN = text("UPDATE no_such_table SET x = :x")
 
 def increment(key: str, expected: int, *steps) -> Change:
     """A change: ``key``'s counter from ``expected`` to one more, refused at any other,
-    then ``steps`` (a guard is an UPDATE: drivers count the rows only of those)."""
+    then ``steps`` (a guard is an UPDATE: SQLAlchemy counts the rows of those only)."""
     return Change((BUMP, {"key": key, "expected": expected}), tuple(steps))
 
 
