@@ -9,8 +9,10 @@ and everything drawn comes from the game's *terminal front end*, the module
     note_text(note, viewer, seat_names) -> rich Text          # one log line, for a viewer
     group_moves(view, moves) -> [(label, "move move ...")]    # the help screen's move list
     move_hint(view, move) -> str | None                       # optional: words beside a move
-    can_undo(before, after) -> bool                           # may this move be taken back?
     NOTATION_HELP, NOTATION_EXAMPLES
+
+Whether a move may be taken back (``u``) is a rule of the game, not of its front end: the
+kernel's hook ``game.can_undo(before, after)``.
 
 ``render_view`` and ``note_text`` are those of the game's :class:`ziggurat.render_kit.FrontEnd`,
 the scaffold every game's screen is built on (seat labels, log, layout); the game draws its
@@ -220,7 +222,7 @@ class Table:
         if not self.before or not self.notes:
             return False
         return self.notes[-1].seat == self.state.current_player and bool(
-            self.frontend.can_undo(self.before[-1], self.state)
+            self.state.game.can_undo(self.before[-1], self.state)
         )
 
     def undo(self) -> None:

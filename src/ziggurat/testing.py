@@ -26,6 +26,9 @@ interface only and checks, along the way, what every game must guarantee:
   every game, and the game's own fields never overwrite it;
 * every event the last action recorded is described for every viewer with a sentence whose
   seats are seats, and survives the JSON round trip;
+* a move that may be taken back (``can_undo``) leaves its player to decide and shows every
+  seat the same in every world it cannot tell apart, and whether it may depends on nothing
+  hidden;
 * a finished game has no legal actions, ``current_player == TERMINAL``, and winners.
 """
 
@@ -132,6 +135,7 @@ def check_state(game: Game, state: State, rng: random.Random, where: tuple[int, 
         if seat != state.current_player:
             _check_choice_is_public(state, world, seat, legal, (g, step))
             _check_moves_reveal_nothing(state, world, seat, legal, rng, (g, step))
+        _check_undo_shows_nothing(state, world, seat, legal, rng, (g, step))
     _check_secret_round(game, state, legal, rng, (g, step))
     json.dumps(state.view(None))
     check_envelope(state, None, state.view(None), (g, step))
@@ -235,6 +239,41 @@ def _check_secret_round(
         move = rng.choice(common)  # the same move in both: its log line is the same too
         a.apply_action(move)
         b.apply_action(move)
+
+
+def _check_undo_shows_nothing(
+    state: State,
+    world: State,
+    seat: int,
+    legal: list,
+    rng: random.Random,
+    where: tuple[int, int],
+) -> None:
+    """A move the game lets its player take back (``can_undo``) leaves that player to decide,
+    and shows ``seat`` the same in ``world`` (which ``seat`` cannot tell from ``state``): so
+    taking it back hides nothing that anyone saw. Whether a move may be taken back must not
+    hang on what ``seat`` cannot see either (every seat sees the Undo offered or not)."""
+    can_undo = state.game.can_undo
+    world_legal = set(world.legal_actions())
+    for action in rng.sample(legal, min(3, len(legal))):
+        if action not in world_legal:
+            continue
+        after, world_after = state.clone(), world.clone()
+        after.apply_action(action)
+        world_after.apply_action(action)
+        undoable = bool(can_undo(state, after))
+        if bool(can_undo(world, world_after)) != undoable:
+            raise _fail(
+                *where, f"whether {action} may be taken back hangs on what seat {seat} cannot see"
+            )
+        if not undoable:
+            continue
+        if after.is_terminal() or after.current_player != state.current_player:
+            raise _fail(*where, f"{action} may be taken back, but its player no longer decides")
+        if after.view(seat) != world_after.view(seat):
+            raise _fail(
+                *where, f"{action} may be taken back, but it showed seat {seat} something hidden"
+            )
 
 
 def _check_moves_reveal_nothing(

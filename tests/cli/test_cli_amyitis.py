@@ -586,17 +586,17 @@ def test_undo_only_within_the_same_turn() -> None:
     )
     before = state.clone()
     state.apply_action(recruit)
-    assert render.can_undo(before, state)  # the peasant, priest or engineer's step follows
+    assert before.game.can_undo(before, state)  # the peasant, priest or engineer's step follows
     follow = state.legal_actions()[0]
     before = state.clone()
     state.apply_action(follow)
-    assert not render.can_undo(before, state)  # the turn has passed on
+    assert not before.game.can_undo(before, state)  # the turn has passed on
     ending, _ = _play(3, 1, lambda s: s.view(None)["phase"] == "storage" and s.round >= 2)
     while ending.view(None)["phase"] not in ("action", "over"):
         before = ending.clone()
         ending.apply_action(ending.legal_actions()[0])
     assert ending.round != before.round
-    assert not render.can_undo(before, ending)  # a new round deals the craft rows
+    assert not before.game.can_undo(before, ending)  # a new round deals the craft rows
 
 
 def test_plant_city_marks_the_squares_the_plant_may_go_on() -> None:

@@ -439,15 +439,15 @@ def test_undo_only_for_moves_that_reveal_nothing() -> None:
     before = state.clone()
     place = state.legal_actions()[0]
     state.apply_action(place)
-    assert render.can_undo(before, state) == (state.current_player == before.current_player)
+    assert before.game.can_undo(before, state) == (state.current_player == before.current_player)
     taking, _ = _play(2, 6, lambda s: s.view(None)["phase"] == "choose" and s.turn >= 2)
     before = taking.clone()
     taking.apply_action(next(a for a in taking.legal_actions() if a.kind == TAKE))
-    assert not render.can_undo(before, taking)  # the stack's next tile is face up now
+    assert not before.game.can_undo(before, taking)  # the stack's next tile is face up now
     ending, _ = _play(2, 6, lambda s: s.view(None)["phase"] == "trees" and s.turn >= 2)
     before = ending.clone()
     ending.apply_action(game.parse_action(ending, "end turn"))
-    assert not render.can_undo(before, ending)
+    assert not before.game.can_undo(before, ending)
 
 
 def test_last_round_names_the_empty_stacks_the_view_shows() -> None:

@@ -340,14 +340,14 @@ def test_undo_only_for_a_move_that_reveals_nothing() -> None:
     before = state.clone()
     state.apply_action(game.parse_action(state, "pass"))
     assert state.view(0)["phase"] == "double"
-    assert not render.can_undo(before, state)  # a card was drawn
+    assert not before.game.can_undo(before, state)  # a card was drawn
     before = state.clone()
     state.apply_action(game.parse_action(state, "double turn"))
-    assert render.can_undo(before, state)
+    assert before.game.can_undo(before, state)
     before = state.clone()
     build = next(a for a in state.legal_actions() if a.kind == BUILD)
     state.apply_action(build)
-    assert not render.can_undo(before, state)
+    assert not before.game.can_undo(before, state)
     before = state.clone()
     state.apply_action(state.legal_actions()[0])  # an offer
-    assert not render.can_undo(before, state)
+    assert not before.game.can_undo(before, state)

@@ -162,6 +162,16 @@ class BaseGame(ABC):
         Default: no action does."""
         return False
 
+    def can_undo(self, before: BaseState, after: BaseState) -> bool:
+        """May the move that led from ``before`` to ``after`` be taken back? Only a move
+        that leaves the same seat deciding and shows nobody anything hidden (no draw, no
+        tile or card turned face up, no offer revealed), so that taking it back hides
+        nothing anyone has seen. The one rule of undo, whatever the front end.
+        The conformance suite checks that every seat sees the same after such a move in
+        every world it cannot tell from this one, and that the answer itself depends on
+        nothing hidden. Default: no move may be taken back."""
+        return False
+
     def without_draws(self, view: dict[str, Any]) -> dict[str, Any]:
         """``view`` without what a move's chance draws put in the viewer's own hand, which
         differs between two worlds by chance, not by a leak (conformance suite). Default:

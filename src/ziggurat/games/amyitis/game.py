@@ -18,7 +18,7 @@ from ziggurat.core.kernel import BaseGame
 from ziggurat.core.options import Option, players_option
 from ziggurat.core.rng import Rng
 
-from . import describe, events, serialize, views
+from . import describe, events, serialize, undo, views
 from .actions import ActionTable, AmyitisAction
 from .components import CRAFTS, PLAYER_COUNTS, AmyitisData, load_data
 from .state import AmyitisState
@@ -78,6 +78,10 @@ class AmyitisGame(BaseGame):
         self, action: AmyitisAction, actor: int, viewer: int | None
     ) -> dict[str, Any]:
         return describe.describe_action(self, action, actor, viewer)
+
+    def can_undo(self, before: AmyitisState, after: AmyitisState) -> bool:
+        """May the move from ``before`` to ``after`` be taken back (:mod:`.undo`)?"""
+        return undo.can_undo(before, after)
 
     def describe_event(self, event: Event, viewer: int | None) -> dict[str, Any]:
         """A card recruited, a caravan move, a field row completed, a garden tile planted, a

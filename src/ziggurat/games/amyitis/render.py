@@ -17,7 +17,7 @@ rewards, a new round, the end).
 This module is the game's *terminal front end*: the game-agnostic loop in
 :mod:`ziggurat.terminal` finds it by the game's name and calls :func:`render_view`,
 :func:`move_note`, :func:`note_text`, :func:`group_moves`, :func:`move_hint`,
-:func:`can_undo`, and reads :data:`NOTATION_HELP` / :data:`NOTATION_EXAMPLES`. What every
+and reads :data:`NOTATION_HELP` / :data:`NOTATION_EXAMPLES`. What every
 game's front end shares (the seat labels, the log's lines, the screen's plumbing) is
 :mod:`ziggurat.render_kit`; this module draws the gardens, the route, the craft rows and the
 players.
@@ -1039,24 +1039,3 @@ def move_hint(view: dict[str, Any], move: str) -> str | None:
         if square is not None and square["tile"] is not None:
             return tile_plain(square["tile"])
     return None
-
-
-def can_undo(before: AmyitisState, after: AmyitisState) -> bool:
-    """May the move from ``before`` to ``after`` be taken back?
-
-    Only while the same seat goes on deciding in the same turn: the step after a recruit
-    (field, temple, irrigation space), after a caravan stop (sale, court card, planting), a
-    tile's choices, and the maintenance decisions one seat takes in a row (procession, then
-    Ishtar's choice; discards). A move that hands the turn on (even when the others could
-    only pass) or starts a round (the craft rows are dealt from the shuffled deck) cannot be
-    taken back.
-    """
-    if after.is_terminal() or before.current_player != after.current_player:
-        return False
-    vb, va = before.view(None), after.view(None)
-    return (
-        va["round"] == vb["round"]
-        and va["phase"] != "action"
-        and va["pass_order"] == vb["pass_order"]
-        and not any(text.split()[0] == "pass" for text in va["automatic"])
-    )

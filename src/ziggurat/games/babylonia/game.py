@@ -15,7 +15,7 @@ from ziggurat.core.kernel import BaseGame
 from ziggurat.core.options import Option, players_option
 from ziggurat.core.rng import Rng
 
-from . import events, rules, serialize, views
+from . import events, rules, serialize, undo, views
 from .actions import BabyloniaActionTable, describe_action
 from .board import Board
 from .cards import CARD_AVAILABLE, CARD_NOT_IN_PLAY
@@ -172,6 +172,10 @@ class BabyloniaGame(BaseGame):
         Another seat's token placed in the river lies face down, so its kind is left out.
         """
         return describe_action(self.board, action, actor, viewer)
+
+    def can_undo(self, before: BabyloniaState, after: BabyloniaState) -> bool:
+        """May the move from ``before`` to ``after`` be taken back (:mod:`.undo`)?"""
+        return undo.can_undo(before, after)
 
     def describe_event(self, event: Event, viewer: int | None) -> dict[str, Any]:
         """A field, a city or a ziggurat scored, a card taken, the end and why

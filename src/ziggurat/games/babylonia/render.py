@@ -9,7 +9,7 @@ and writes ``MoveNote.public`` for everybody else.
 This module is the game's *terminal front end*: the game-agnostic loop in
 :mod:`ziggurat.terminal` finds it by the game's name and calls :func:`render_view`,
 :func:`move_note`, :func:`note_text`, :func:`group_moves`, :func:`move_hint`,
-:func:`can_undo`, and reads :data:`NOTATION_HELP` / :data:`NOTATION_EXAMPLES`. What every
+and reads :data:`NOTATION_HELP` / :data:`NOTATION_EXAMPLES`. What every
 game's front end shares (the seat labels, the log's lines, the screen's plumbing) is
 :mod:`ziggurat.render_kit`; this module draws the map and the table beside it.
 
@@ -34,7 +34,6 @@ from ziggurat.render_shared import DIM, Seats, beside, joined, plain_table, plur
 
 from .actions import NOTATION_HELP as _ENGINE_NOTATION_HELP
 from .cards import CARD_EXTRA_TURN
-from .phases import PHASE_PLACE
 
 if TYPE_CHECKING:
     from ziggurat.core.action import Action
@@ -518,17 +517,3 @@ def move_hint(view: dict[str, Any], move: str) -> str | None:
     if h["terrain"] == "river":
         return "face down"
     return None
-
-
-def can_undo(before: BabyloniaState, after: BabyloniaState) -> bool:
-    """May the move from ``before`` to ``after`` be taken back?
-
-    Only a placement that left the turn in its placement step: nothing was drawn or scored,
-    so going back reveals nothing (ending the turn refills the stand from the bag).
-    """
-    return (
-        before.phase == PHASE_PLACE
-        and after.phase == PHASE_PLACE
-        and before.turn_number == after.turn_number
-        and before.turn_player == after.turn_player
-    )

@@ -22,7 +22,7 @@ from ziggurat.core.kernel import BaseGame
 from ziggurat.core.options import Option, players_option
 from ziggurat.core.rng import Rng
 
-from . import describe, events, serialize, views
+from . import describe, events, serialize, undo, views
 from .actions import IshtarAction, IshtarActionTable
 from .components import IshtarData, load_data
 from .state import IshtarState, set_up
@@ -201,6 +201,10 @@ class IshtarGame(BaseGame):
         self, action: IshtarAction, actor: int, viewer: int | None
     ) -> dict[str, Any]:
         return describe.describe_action(self, action, actor, viewer)
+
+    def can_undo(self, before: IshtarState, after: IshtarState) -> bool:
+        """May the move from ``before`` to ``after`` be taken back (:mod:`.undo`)?"""
+        return undo.can_undo(before, after)
 
     def describe_event(self, event: Event, viewer: int | None) -> dict[str, Any]:
         """What a move caused, as ``viewer`` may read it (:mod:`.events`: a bought card is

@@ -14,7 +14,7 @@ at each rotation) are the view's too.
 This module is the game's *terminal front end*: the game-agnostic loop in
 :mod:`ziggurat.terminal` finds it by the game's name and calls :func:`render_view`,
 :func:`move_note`, :func:`note_text`, :func:`group_moves`, :func:`move_hint`,
-:func:`can_undo`, and reads :data:`NOTATION_HELP` / :data:`NOTATION_EXAMPLES`. What every
+and reads :data:`NOTATION_HELP` / :data:`NOTATION_EXAMPLES`. What every
 game's front end shares (the seat labels, the log's lines, the screen's plumbing) is
 :mod:`ziggurat.render_kit`; this module draws the map, the carpet, the market and the players.
 
@@ -1009,20 +1009,3 @@ def move_hint(view: dict[str, Any], move: str) -> str | None:
     if move == "assistant" and view.get("icon_hex"):
         return f"on {_hex_text(view['icon_hex'])}"
     return None
-
-
-def can_undo(before: IshtarState, after: IshtarState) -> bool:
-    """May the move from ``before`` to ``after`` be taken back?
-
-    Only a move that revealed nothing and left the same seat in the same turn: placing the
-    tile, the special action, a blooming token, a reservation, buying and planting. Taking a
-    tile turns the next one of its stack face up, and the end of a turn refills the market
-    from the deck and hands the move on, so those cannot be taken back.
-    """
-    return (
-        not after.is_terminal()
-        and before.current_player == after.current_player
-        and before.turn == after.turn
-        and [len(s) for s in before.stacks] == [len(s) for s in after.stacks]
-        and len(before.deck) == len(after.deck)
-    )

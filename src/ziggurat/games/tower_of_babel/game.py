@@ -18,7 +18,7 @@ from ziggurat.core.kernel import BaseGame
 from ziggurat.core.options import Option, players_option
 from ziggurat.core.rng import Rng
 
-from . import describe, events, serialize, views
+from . import describe, events, serialize, undo, views
 from .actions import OFFER, TowerAction, TowerActionTable, cards_text, cards_words
 from .components import ACTION_KINDS, JOKER, TYPES, TowerData, load_data
 from .phases import PHASE_OFFER
@@ -166,6 +166,10 @@ class TowerOfBabelGame(BaseGame):
     ) -> dict[str, Any]:
         """The action as ``viewer`` may see it; another seat's offer shows no cards."""
         return describe.describe_action(self, action, actor, viewer)
+
+    def can_undo(self, before: TowerState, after: TowerState) -> bool:
+        """May the move from ``before`` to ``after`` be taken back (:mod:`.undo`)?"""
+        return undo.can_undo(before, after)
 
     def describe_event(self, event: Event, viewer: int | None) -> dict[str, Any] | None:
         """The words and fields of one event the rules recorded (:mod:`.events`)."""

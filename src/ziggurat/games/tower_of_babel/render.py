@@ -13,7 +13,7 @@ The words of each phase, the rule numbers and the action cards' names come from 
 This module is the game's *terminal front end*: the game-agnostic loop in
 :mod:`ziggurat.terminal` finds it by the game's name and calls :func:`render_view`,
 :func:`move_note`, :func:`note_text`, :func:`group_moves`, :func:`move_hint`,
-:func:`can_undo`, and reads :data:`NOTATION_HELP` / :data:`NOTATION_EXAMPLES`. What every
+and reads :data:`NOTATION_HELP` / :data:`NOTATION_EXAMPLES`. What every
 game's front end shares (the seat labels, the log's lines, the screen's plumbing) is
 :mod:`ziggurat.render_kit`; this module draws the wonders, the tables and the builds.
 """
@@ -866,25 +866,3 @@ def _accept_hint(view: dict[str, Any], move: str) -> str:
     if receiver is not None:
         words += f"; disc to {receiver}"
     return words
-
-
-def can_undo(before: TowerState, after: TowerState) -> bool:
-    """May the move from ``before`` to ``after`` be taken back?
-
-    Only a move that left the same seat to act and revealed nothing: no card drawn or played
-    into a pile, no offer revealed, no points scored. In practice that is playing the double
-    turn (its second turn has not begun); a build, an offer, an acceptance, a pass, draw three
-    and a card trade all either hand the move to another seat, reveal offers or draw cards.
-    """
-    return (
-        not after.is_terminal()
-        and before.current_player == after.current_player
-        and before.phase != after.phase
-        and len(before.pile) == len(after.pile)
-        and before.discard == after.discard
-        and len(before.action_pile) == len(after.action_pile)
-        and before.hand == after.hand
-        and before.score == after.score
-        and before.revealed == after.revealed
-        and before.disc_owner == after.disc_owner
-    )
