@@ -46,6 +46,7 @@ from ziggurat.agents.base import Agent
 from ziggurat.agents.human import HumanAgent, QuitGame, UndoRequest
 from ziggurat.core.api import Game, State
 from ziggurat.core.records import GameRecord, game_of, load_record, replay_states
+from ziggurat.core.undo import UndoRefused, check_undo
 from ziggurat.render_kit import best_first, winners_label
 
 EXIT_OK, EXIT_INPUT_ENDED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
@@ -219,17 +220,24 @@ class Table:
     # ------------------------------------------------------------------ undo
 
     def can_undo(self) -> bool:
-        if not self.before or not self.notes:
+        """May the seat to act take back the last move (:func:`check_undo`)?"""
+        try:
+            check_undo(
+                self.state.game,
+                self.state.current_player,
+                self.notes[-1].seat if self.notes else None,
+                self.before[-1] if self.before else None,
+                self.state,
+            )
+        except UndoRefused:
             return False
-        return self.notes[-1].seat == self.state.current_player and bool(
-            self.state.game.can_undo(self.before[-1], self.state)
-        )
+        return True
 
     def undo(self) -> None:
+        """Take the last move back; the record keeps it, followed by the take-back."""
+        seat = self.notes.pop().seat
         self.state = self.before.pop()
-        self.notes.pop()
-        self.record.actions.pop()
-        self.record.result = None
+        self.record.add_undo(seat)
         self.save()
 
     # ------------------------------------------------------------------ playing
@@ -343,7 +351,7 @@ class Replay:
         self.seat = seat
         self.states = list(replay_states(self.record))
         self.notes = []
-        for i, entry in enumerate(self.record.actions):
+        for i, entry in enumerate(self.record.moves()):
             before, after = self.states[i], self.states[i + 1]
             action = self.game.parse_action(before, entry.action)
             self.notes.append(self.frontend.move_note(before, after, entry.seat, action, i + 1))

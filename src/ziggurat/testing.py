@@ -42,6 +42,7 @@ from typing import Any
 from ziggurat.core.api import TERMINAL, Game, State
 from ziggurat.core.errors import IllegalAction
 from ziggurat.core.kernel import ENVELOPE
+from ziggurat.core.undo import UNDO
 
 
 class ConformanceError(AssertionError):
@@ -363,13 +364,16 @@ def check_game(
 
 
 def _check_notation_table(game: Game) -> None:
-    """Every action number has its own non-empty notation."""
+    """Every action number has its own non-empty notation, none of them a record's word for
+    a take-back (:data:`ziggurat.core.undo.UNDO`)."""
     state = game.new_initial_state(seed=0)
     texts = [str(game.int_to_action(state, i)) for i in range(game.num_distinct_actions)]
     if not all(texts):
         raise ConformanceError("an action has empty notation")
     if len(set(texts)) != len(texts):
         raise ConformanceError("two action numbers share one notation")
+    if UNDO in texts:
+        raise ConformanceError(f"an action is spelled {UNDO!r}, which records keep for take-backs")
 
 
 def _check_terminal(game: Game, state: State, g: int, step: int) -> None:

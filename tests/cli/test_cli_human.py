@@ -12,6 +12,7 @@ from rich.console import Console
 from ziggurat import load_game
 from ziggurat.agents import make_agent
 from ziggurat.agents.human import ALL_MOVES_LIMIT, HumanAgent, QuitGame
+from ziggurat.core.records import load_record, replay
 from ziggurat.terminal import frontend_for
 
 from .conftest import RunCli
@@ -133,8 +134,18 @@ def test_undo_takes_back_own_placement(run_cli: RunCli, tmp_path: Path) -> None:
     run = run_cli(*SOLO, "--record", str(path), stdin="u\nP13,7\nu\nM13,7\nq\n")
     assert "nothing to undo" in run.out
     assert run.out.count("places tokens (1 placed)") >= 1
-    moves = actions(path)
-    assert [m["action"] for m in moves] == ["M13,7"]  # P13,7 was taken back
+    # the record keeps the move taken back, then the take-back; what stands is M13,7
+    assert [(m["action"], m["seat"]) for m in actions(path)] == [
+        ("P13,7", 0),
+        ("undo", 0),
+        ("M13,7", 0),
+    ]
+    record = load_record(path)
+    assert [m.action for m in record.moves()] == ["M13,7"]
+    game = load_game("babylonia", players=3, start_player=0, first_round_limit=False)
+    expected = game.new_initial_state(seed=7)
+    expected.apply_action(game.parse_action(expected, "M13,7"))
+    assert replay(record).to_json() == expected.to_json()
 
 
 def test_undo_stops_at_the_end_of_the_turn(run_cli: RunCli, tmp_path: Path) -> None:

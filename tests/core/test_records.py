@@ -7,7 +7,15 @@ import pytest
 
 import ziggurat
 from ziggurat.agents import make_agent
-from ziggurat.core.records import GameRecord, load_record, replay, replay_states
+from ziggurat.core.records import (
+    GameRecord,
+    GameResult,
+    RecordedAction,
+    load_record,
+    record_from_json,
+    replay,
+    replay_states,
+)
 
 
 def play(players: int = 3, seed: int = 5) -> tuple[GameRecord, object]:
@@ -84,3 +92,60 @@ def test_seat_names_must_match_players() -> None:
     game = ziggurat.load_game("babylonia", players=2)
     with pytest.raises(ziggurat.RecordError, match="3 seat names given for 2 players"):
         GameRecord.start(game, 1, ["a", "b", "c"])
+
+
+# --------------------------------------------------------------------------- take-backs
+
+
+def undo_record(*entries: tuple[str, int]) -> GameRecord:
+    """A record of seed 7 (3 players, seat 0 starts, no first-round limit; seat 0's stand is
+    M M P P F) with ``entries`` as its actions."""
+    game = ziggurat.load_game("babylonia", players=3, start_player=0, first_round_limit=False)
+    record = GameRecord.start(game, 7, ["Ann", "Bob", "Cy"])
+    for action, seat in entries:
+        record.actions.append(RecordedAction(action=action, seat=seat))
+    return record
+
+
+def test_a_take_back_is_kept_and_replays_to_the_moves_left_standing() -> None:
+    record = undo_record(("P13,7", 0), ("undo", 0), ("M13,7", 0), ("undo", 0), ("M13,7", 0))
+    assert [m.action for m in record.moves()] == ["M13,7"]
+    standing = undo_record(("M13,7", 0))
+    assert replay(record).to_json() == replay(standing).to_json()
+    # the states are those of the moves standing: the initial position, then after M13,7
+    assert len(list(replay_states(record))) == 2
+    loaded = record_from_json(json.loads(json.dumps(record.to_json())))
+    assert [a.action for a in loaded.actions] == ["P13,7", "undo", "M13,7", "undo", "M13,7"]
+
+
+def test_add_undo_keeps_the_move_and_clears_the_result() -> None:
+    record = undo_record(("P13,7", 0))
+    record.result = GameResult(scores=[0, 0, 0], winners=[0])
+    record.add_undo(0)
+    assert [(a.action, a.seat) for a in record.actions] == [("P13,7", 0), ("undo", 0)]
+    assert record.result is None and record.moves() == []
+
+
+@pytest.mark.parametrize(
+    ("entries", "reason"),
+    [
+        ([("undo", 0)], r"entry 1 \(undo\) does not replay: seat 0 has no move to take back"),
+        (
+            [("P13,7", 0), ("undo", 1)],
+            r"entry 2 \(undo\) does not replay: the last move was seat 0's: seat 1 may take "
+            r"back only its own",
+        ),
+        (
+            # two nobles end seat 0's turn: the stand is refilled from the bag
+            [("P13,7", 0), ("M17,15", 0), ("undo", 0)],
+            r"entry 3 \(undo\) does not replay: seat 0's last move cannot be taken back",
+        ),
+        (
+            [("P13,7", 0), ("undo", 0), ("undo", 0)],
+            r"entry 3 \(undo\) does not replay: seat 0 has no move to take back",
+        ),
+    ],
+)
+def test_a_take_back_the_rules_refuse_is_named(entries: list, reason: str) -> None:
+    with pytest.raises(ziggurat.RecordError, match=reason):
+        replay(undo_record(*entries))

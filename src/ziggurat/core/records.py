@@ -2,6 +2,9 @@
 
 Everything random comes from the state's own seeded generator, so a record holds only the
 seed and the actions in canonical notation; :func:`replay` rebuilds every position exactly.
+A move taken back stays in ``actions``, followed later by an entry ``"undo"`` of its seat
+(:mod:`.undo`): the record keeps all that was played, and its moves (:meth:`GameRecord.moves`)
+are those left standing.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from .api import Game, State
 from .components import describe_validation_error
 from .errors import RecordError, ZigguratError
 from .registry import load_game
+from .undo import UNDO, UndoRefused, check_undo
 
 RECORD_FORMAT = 1
 
@@ -70,6 +74,23 @@ class GameRecord(BaseModel):
         if state_after is not None and state_after.is_terminal():
             self.result = GameResult(scores=state_after.scores(), winners=state_after.winners())
 
+    def add_undo(self, seat: int) -> None:
+        """Record that ``seat`` took back its last move (the caller checked that it may)."""
+        stamp = datetime.now(UTC).isoformat(timespec="seconds")
+        self.actions.append(RecordedAction(action=UNDO, seat=seat, t=stamp))
+        self.result = None
+
+    def moves(self) -> list[RecordedAction]:
+        """The moves left standing: ``actions`` without those taken back and the take-backs
+        (a take-back with no move before it is left out; :func:`replay_states` refuses it)."""
+        standing: list[RecordedAction] = []
+        for entry in self.actions:
+            if entry.action != UNDO:
+                standing.append(entry)
+            elif standing:
+                standing.pop()
+        return standing
+
     def to_json(self) -> dict[str, Any]:
         return self.model_dump(mode="json")
 
@@ -114,21 +135,42 @@ def game_of(record: GameRecord, data: str | Path | None = None) -> Game:
 
 
 def replay_states(record: GameRecord, data: str | Path | None = None) -> Iterator[State]:
-    """The initial position, then the position after each recorded action."""
+    """The initial position, then the position after each of the record's moves left
+    standing (:meth:`GameRecord.moves`); each take-back is checked against the rules of
+    undo (:func:`.undo.check_undo`) at the point where it was made."""
     game = game_of(record, data)
-    state = game.new_initial_state(seed=record.seed)
-    yield state.clone()
+    states = [game.new_initial_state(seed=record.seed)]  # before each move standing, and now
+    seats: list[int] = []  # who made each move standing
     for number, entry in enumerate(record.actions, start=1):
+        state = states[-1]
+        if entry.action == UNDO:
+            try:
+                check_undo(
+                    game,
+                    entry.seat,
+                    seats[-1] if seats else None,
+                    states[-2] if len(states) > 1 else None,
+                    state,
+                )
+            except UndoRefused as exc:
+                raise RecordError(f"entry {number} (undo) does not replay: {exc}") from None
+            states.pop()
+            seats.pop()
+            continue
         if state.current_player != entry.seat:
             raise RecordError(
                 f"action {number} ({entry.action}) is recorded for seat {entry.seat}, "
                 f"but seat {state.current_player} is to act"
             )
         try:
-            state.apply_action(game.parse_action(state, entry.action))
+            action = game.parse_action(state, entry.action)
+            after = state.clone()
+            after.apply_action(action)
         except ZigguratError as exc:
             raise RecordError(f"action {number} ({entry.action}) does not replay: {exc}") from None
-        yield state.clone()
+        states.append(after)
+        seats.append(entry.seat)
+    yield from states  # each its own copy, changed by nothing after
 
 
 def replay(record: GameRecord, data: str | Path | None = None) -> State:
