@@ -46,13 +46,16 @@ class SeatSpec(BaseModel):
 
 
 class CreateTable(BaseModel):
-    """No seed: the server draws a secret one (whoever knows it can compute every stand)."""
+    """No seed: the server draws a secret one (whoever knows it can compute every stand).
+    ``undo``: may a seat take back its own last move where the rules allow it (the table's
+    setting, not the game's: it is no option of the rules)."""
 
     model_config = ConfigDict(extra="forbid")
 
     game: Text
     options: dict[str, Any] = {}
     seats: Annotated[list[SeatSpec], Field(min_length=1, max_length=8)]
+    undo: Annotated[bool, Field(strict=True)] = True
 
 
 class JoinRequest(BaseModel):
@@ -70,6 +73,17 @@ class ActionRequest(BaseModel):
 
     seat: SeatNumber
     action: Text
+    version: Annotated[int, Field(strict=True, ge=0)]
+    socket: SocketName | None = None
+
+
+class UndoRequest(BaseModel):
+    """A take-back of ``seat``'s last move, made on ``version`` (see :class:`ActionRequest`
+    for ``socket``)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    seat: SeatNumber
     version: Annotated[int, Field(strict=True, ge=0)]
     socket: SocketName | None = None
 
@@ -240,7 +254,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         uvicorn's ``--forwarded-allow-ips``), held to the limits of tables per creator."""
         creator = request.client.host if request.client else "unknown"
         table, invites = await service.create(
-            body.game, body.options, [s.model_dump() for s in body.seats], creator
+            body.game, body.options, [s.model_dump() for s in body.seats], creator, body.undo
         )
         return {"table": table.summary(), "invites": invites}
 
@@ -272,6 +286,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         body = await action_request(request)
         payload = await service.act(
             table_id, body.seat, bearer(request), body.action, body.version, body.socket
+        )
+        return Response(payload, media_type="application/json")
+
+    @app.post("/api/tables/{table_id}/undo", openapi_extra=BEARER_TOKEN)
+    async def undo(table_id: str, body: UndoRequest, request: Request) -> Response:
+        payload = await service.undo(
+            table_id, body.seat, bearer(request), body.version, body.socket
         )
         return Response(payload, media_type="application/json")
 

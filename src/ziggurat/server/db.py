@@ -1,9 +1,10 @@
 """The database: tables, seats and actions, with SQLAlchemy 2 and Alembic migrations.
 
 A table's state is never stored: its record (game, options, seed, actions) is, and the state
-is rebuilt from it by replay. ``tables.version`` is the number of actions played; an action
+is rebuilt from it by replay. ``tables.version`` is the number of entries in ``actions``
+(moves, and take-backs: the action ``"undo"``, see :mod:`ziggurat.core.undo`); an entry
 is appended in the same transaction that checks and raises it, and ``(table_id, number)`` is
-the primary key of ``actions``, so two writers can never both append action N.
+the primary key of ``actions``, so two writers can never both append entry N.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from sqlalchemy import (
     create_engine,
     event,
     text,
+    true,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
@@ -47,7 +49,7 @@ class TableRow(Base):
     data_version: Mapped[str] = mapped_column(String(64))
     seed: Mapped[int] = mapped_column(BigInteger)
     status: Mapped[str] = mapped_column(String(16), index=True)
-    version: Mapped[int] = mapped_column(Integer, default=0)  # actions played
+    version: Mapped[int] = mapped_column(Integer, default=0)  # entries in actions
     revision: Mapped[int] = mapped_column(Integer, default=0)  # raised by every change
     current_player: Mapped[int] = mapped_column(Integer)
     scores: Mapped[list[int]] = mapped_column(JSON)
@@ -56,6 +58,8 @@ class TableRow(Base):
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     # the creator's address (None: made before this was kept); limits open tables per creator
     created_by: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    # may a seat take back its own last move (where the game's rules allow it)?
+    undo: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
 
 
 class SeatRow(Base):

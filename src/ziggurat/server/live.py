@@ -17,8 +17,10 @@ import orjson
 
 from ziggurat.core.action import Action
 from ziggurat.core.api import TERMINAL, Game, State
+from ziggurat.core.errors import ZigguratError
 from ziggurat.core.events import Event
 from ziggurat.core.records import GameRecord, GameResult, RecordedAction
+from ziggurat.core.undo import UNDO, UndoRefused, check_undo
 
 from .db import ActionRow, SeatRow, TableRow
 
@@ -97,6 +99,7 @@ def summary_from_rows(row: TableRow, seats: list[SeatRow]) -> dict[str, Any]:
         ],
         "scores": list(row.scores),
         "winners": row.winners,
+        "undo": row.undo,
         "created_at": iso(row.created_at),
         "updated_at": iso(row.updated_at),
     }
@@ -189,6 +192,10 @@ class Push:
 
 @dataclass
 class LiveTable:
+    """A table as this process holds it. ``log`` holds the moves standing (those not taken
+    back), numbered from 1; ``version`` counts every stored entry, moves and take-backs
+    alike, so that a take-back is versioned like a move."""
+
     id: str
     game: Game
     seed: int
@@ -197,7 +204,12 @@ class LiveTable:
     created_at: datetime
     updated_at: datetime
     revision: int = 0  # the stored revision this copy reflects
+    version: int = 0  # entries stored: moves and take-backs
+    undo: bool = True  # may a seat take back its own last move (the table's setting)?
     log: list[LogEntry] = field(default_factory=list)
+    # the position before the last move standing, when known (kept from the move itself;
+    # else replayed when a take-back is asked about)
+    _before: State | None = field(default=None, repr=False)
     # What was sent, made once and kept as JSON text (a string is one object the garbage
     # collector never visits; the dicts it was made of were millions under load, and each
     # full collection walked them all): the log entries as each viewer reads them (they
@@ -208,10 +220,6 @@ class LiveTable:
     _payloads_revision: int = field(default=-1, repr=False)
     _summary_json: str | None = field(default=None, repr=False)  # of _payloads_revision
     _log_epoch: int = field(default=0, repr=False)  # one per wording of the log
-
-    @property
-    def version(self) -> int:
-        return len(self.log)
 
     @property
     def finished(self) -> bool:
@@ -229,7 +237,8 @@ class LiveTable:
     def rebuild(
         cls, game: Game, row: TableRow, seats: list[SeatRow], actions: list[ActionRow]
     ) -> LiveTable:
-        """Replay the stored record: the state after every stored action, exactly."""
+        """Replay the stored record: the state after every move standing, exactly (the
+        take-backs were checked when they were stored; each removes the move before it)."""
         table = cls(
             id=row.id,
             game=game,
@@ -239,10 +248,20 @@ class LiveTable:
             created_at=row.created_at,
             updated_at=row.updated_at,
             revision=row.revision,
+            undo=row.undo,
         )
         table.update_seats(seats)
+        standing: list[ActionRow] = []
         for entry in sorted(actions, key=lambda a: a.number):
+            if entry.action != UNDO:
+                standing.append(entry)
+            elif standing:
+                standing.pop()
+            else:
+                raise ZigguratError(f"entry {entry.number} takes back a move, but none stands")
+        for entry in standing:
             table.apply(entry.seat, game.parse_action(table.state, entry.action), entry.created_at)
+        table.version = len(actions)
         table.updated_at = row.updated_at
         return table
 
@@ -254,9 +273,78 @@ class LiveTable:
         ]
 
     def apply(self, seat: int, action: Action, at: datetime) -> None:
+        """Play ``action`` on the state in place (the position before it is not kept)."""
         self.state.apply_action(action)
-        self.log.append(LogEntry.after(self.version + 1, seat, action, self.state, at))
+        self._moved(seat, action, None, at)
+
+    def advance(self, seat: int, action: Action, after: State, at: datetime) -> None:
+        """Take ``after`` (the state once ``action`` was applied to a copy) as the state; the
+        state before it is kept, should the move be taken back."""
+        before, self.state = self.state, after
+        self._moved(seat, action, before, at)
+
+    def _moved(self, seat: int, action: Action, before: State | None, at: datetime) -> None:
+        self.log.append(LogEntry.after(len(self.log) + 1, seat, action, self.state, at))
+        self.version += 1
+        self._before = before
         self.updated_at = at
+
+    def apply_stored(self, seat: int, text: str, at: datetime) -> None:
+        """Apply one stored entry: a move, or a take-back (:data:`UNDO`)."""
+        if text == UNDO:
+            self.take_back(at)
+        else:
+            self.apply(seat, self.game.parse_action(self.state, text), at)
+
+    def state_before_last(self) -> State | None:
+        """The position before the last move standing (None before the first): kept from
+        that move when this process made it, else replayed from the seed once."""
+        if not self.log:
+            return None
+        if self._before is None:
+            state = self.game.new_initial_state(seed=self.seed)
+            for entry in self.log[:-1]:
+                state.apply_action(entry.action)
+            self._before = state
+        return self._before
+
+    def check_undo(self, seat: int) -> State:
+        """The position ``seat`` would go back to by taking back the last move; raises
+        :class:`UndoRefused` (saying why) when the rules do not let it."""
+        last = self.log[-1].seat if self.log else None
+        before = self.state_before_last()
+        check_undo(self.game, seat, last, before, self.state)
+        assert before is not None  # check_undo refuses when no move stands
+        return before
+
+    def can_undo(self, seat: int) -> bool:
+        """Whether ``seat`` may take back the last move now (the table allows it and the
+        rules do); asked for every payload of the seat to act, so the common answers come
+        from the log before the rules are asked."""
+        if not self.undo or not self.log or self.log[-1].seat != seat:
+            return False
+        if self.state.current_player != seat:
+            return False
+        try:
+            self.check_undo(seat)
+        except UndoRefused:
+            return False
+        return True
+
+    def take_back(self, at: datetime, before: State | None = None) -> None:
+        """Remove the last move standing: the state goes back to the position before it
+        (``before``, or replayed). The log's wording starts anew, so every socket is sent
+        the whole shorter log (see :class:`Push`)."""
+        if before is None:
+            before = self.state_before_last()
+            if before is None:
+                raise ZigguratError("a take-back with no move standing before it")
+        self.state = before
+        self.log.pop()
+        self.version += 1
+        self._before = None
+        self.updated_at = at
+        self._reword_log()
 
     @property
     def names(self) -> list[str]:
@@ -281,6 +369,7 @@ class LiveTable:
             "seats": [s.public() for s in self.seats],
             "scores": state.shown_scores(None),
             "winners": state.winners() if self.finished else None,
+            "undo": self.undo,
             "created_at": iso(self.created_at),
             "updated_at": iso(self.updated_at),
         }
@@ -310,9 +399,10 @@ class LiveTable:
 
     def _make_push(self, seat: int | None) -> Push:
         state, game = self.state, self.game
-        legal = ""
+        legal, undo = "", "false"
         if seat is not None and not self.finished and state.current_player == seat:
             legal = described_actions_json(game, state.legal_actions(), seat)
+            undo = "true" if self.can_undo(seat) else "false"
         if self._summary_json is None:  # the same in every viewer's payload
             self._summary_json = _json(self.summary())
         view = _json(state.view(seat))
@@ -320,7 +410,7 @@ class LiveTable:
         # the legal actions and the log go last, spliced in from texts encoded once
         head = (
             f'{{"table":{self._summary_json},"version":{self.version},"seat":{seat_json},'
-            f'"view":{view},"legal_actions":[{legal}]'
+            f'"view":{view},"can_undo":{undo},"legal_actions":[{legal}]'
         )
         log = self.described_log(seat)
         return Push(head, log, len(log), self._log_epoch)
@@ -331,13 +421,17 @@ class LiveTable:
         wording starts a new :attr:`_log_epoch`, and the lists of the old one stay as
         they were for pushes still holding them)."""
         if self._described_names != self.names:
-            self._described = {}
-            self._described_names = self.names
-            self._log_epoch += 1
+            self._reword_log()
         described = self._described.setdefault(viewer, [])
         for entry in self.log[len(described) :]:
             described.append(_json(self.describe_entry(entry, viewer)))
         return described
+
+    def _reword_log(self) -> None:
+        """Start a new wording of the log (after a take-back, or a seat's name changed)."""
+        self._described = {}
+        self._described_names = self.names
+        self._log_epoch += 1
 
     def describe_entry(self, entry: LogEntry, viewer: int | None) -> dict[str, Any]:
         describe = self.game.describe_action
@@ -350,7 +444,9 @@ class LiveTable:
             "events": self.events_for(entry, viewer),
         }
 
-    def record(self) -> GameRecord:
+    def record(self, stored: list[ActionRow]) -> GameRecord:
+        """The game record, from every ``stored`` entry (moves taken back and take-backs
+        included: the log holds only the moves standing)."""
         record = GameRecord(
             game=self.game.name,
             options=dict(self.game.options),
@@ -358,7 +454,8 @@ class LiveTable:
             seed=self.seed,
             seats=[s.name for s in self.seats],
             actions=[
-                RecordedAction(action=str(e.action), seat=e.seat, t=iso(e.at)) for e in self.log
+                RecordedAction(action=a.action, seat=a.seat, t=iso(a.created_at))
+                for a in sorted(stored, key=lambda a: a.number)
             ],
         )
         if self.finished:

@@ -34,15 +34,16 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import Session
 
 from ziggurat.agents import AGENT_NAMES
-from ziggurat.core.api import Game
+from ziggurat.core.api import Game, State
 from ziggurat.core.errors import ZigguratError
 from ziggurat.core.options import validate_options
 from ziggurat.core.registry import game_class, load_game
+from ziggurat.core.undo import UNDO, UndoRefused
 
 from .bot_moves import BotMoves
 from .db import ActionRow, SeatRow, TableRow, make_engine, migrate, session_factory, utcnow
 from .errors import ApiError, no_such_table
-from .live import Answered, LiveTable, LogEntry, summary_from_rows
+from .live import Answered, LiveTable, summary_from_rows
 from .settings import Settings
 from .store_batches import Change, Step, StoreBatches
 from .table_cache import TableCache, TableLock
@@ -288,6 +289,8 @@ class TableService:
             move = note.move
             if move is None or (note.revision, move.number) != (revision + 1, version + 1):
                 return False  # a seat changed, or a note is missing: ask the database
+            if move.action == UNDO:
+                return False  # a take-back: the database's entries are applied instead
             revision, version = note.revision, move.number
         trial = table.state.clone()
         actions = []
@@ -426,8 +429,7 @@ class TableService:
             return False
         try:
             for entry in actions:
-                action = table.game.parse_action(table.state, entry.action)
-                table.apply(entry.seat, action, entry.created_at)
+                table.apply_stored(entry.seat, entry.action, entry.created_at)
         except ZigguratError:
             self.tables.pop(table.id, None)  # half applied: rebuilt from the record
             return False
@@ -444,9 +446,11 @@ class TableService:
         options: dict[str, Any],
         seats: list[dict[str, Any]],
         creator: str | None = None,
+        undo: bool = True,
     ) -> tuple[LiveTable, list[dict[str, Any]]]:
         """A new table; ``creator`` (the client's address) is held to the limits of open
-        and of bot-only tables per creator (:meth:`_check_creator_limits`)."""
+        and of bot-only tables per creator (:meth:`_check_creator_limits`); ``undo``: may
+        a seat take back its own last move (where the rules allow it)."""
         try:
             game = self.game(game_name, options)
         except ZigguratError as exc:
@@ -516,6 +520,7 @@ class TableService:
             created_at=now,
             updated_at=now,
             created_by=None if creator is None else creator[:64],
+            undo=undo,
         )
         bots_only = not invites
 
@@ -709,6 +714,8 @@ class TableService:
         raise ApiError(409, "busy", "the table kept changing; try again")
 
     async def record(self, table_id: str) -> dict[str, Any]:
+        """The game record, every stored entry in it (moves taken back too), once the game
+        is over (nothing is stored after the end, so the entries read are the last)."""
         table = await self.known(table_id)
         if not table.finished:
             raise ApiError(
@@ -717,7 +724,10 @@ class TableService:
                 "the record holds the seed, which tells every secret: it is available when the "
                 "game is over",
             )
-        return table.record().to_json()
+        found = await self.database(self._read, table_id)
+        if found is None:
+            raise no_such_table(table_id)
+        return table.record(found[2]).to_json()
 
     async def list_tables(self, status: str | None) -> list[dict[str, Any]]:
         """Summaries straight from the stored rows: listing loads no game into memory."""
@@ -750,7 +760,38 @@ class TableService:
         socket: str | None = None,
     ) -> str:
         """Store one action of ``seat``; the seat's payload after it (JSON). ``socket``
-        names the client's own socket, which is then not pushed this same payload.
+        names the client's own socket, which is then not pushed this same payload."""
+
+        async def store(table: LiveTable) -> None:
+            await self.store_action(table, seat, text_, version)
+
+        return await self._change_as_seat(table_id, seat, token, socket, store)
+
+    async def undo(
+        self,
+        table_id: str,
+        seat: int,
+        token: str | None,
+        version: int,
+        socket: str | None = None,
+    ) -> str:
+        """Take back ``seat``'s last move (see :meth:`store_undo`); the seat's payload after
+        it (JSON), as for an action."""
+
+        async def store(table: LiveTable) -> None:
+            await self.store_undo(table, seat, version)
+
+        return await self._change_as_seat(table_id, seat, token, socket, store)
+
+    async def _change_as_seat(
+        self,
+        table_id: str,
+        seat: int,
+        token: str | None,
+        socket: str | None,
+        store: Callable[[LiveTable], Awaitable[None]],
+    ) -> str:
+        """Check ``seat``'s token, then ``store`` its change, under the table's lock.
 
         The first try works on the table as this process has it, without reading the
         stored revision: the store is guarded by that revision anyway, so a copy that is
@@ -765,10 +806,10 @@ class TableService:
                 if table is None:
                     table = await self.load(table_id)
                 try:
-                    # the token's first use claims the seat, but only with a stored action:
+                    # the token's first use claims the seat, but only with a stored change:
                     # a refused one leaves the invite unused
                     self.check_token(table, seat, token)
-                    await self.store_action(table, seat, text_, version)
+                    await store(table)
                 except Conflict:
                     continue
                 except ApiError:
@@ -781,20 +822,24 @@ class TableService:
             return payload
         raise ApiError(409, "busy", "the table kept changing; try again")
 
-    async def store_action(
-        self, table: LiveTable, seat: int, action_text: str, version: int
-    ) -> None:
-        """Check and store one action; the caller holds the table's lock."""
+    @staticmethod
+    def _check_version(table: LiveTable, version: int) -> None:
         if version != table.version:
             raise ApiError(
                 409,
                 "stale_version",
-                f"the action was made on version {version}, but the table is at version "
+                f"the change was made on version {version}, but the table is at version "
                 f"{table.version}: look at the new position first",
                 version=table.version,
             )
         if table.finished:
             raise ApiError(409, "game_over", "the game is over")
+
+    async def store_action(
+        self, table: LiveTable, seat: int, action_text: str, version: int
+    ) -> None:
+        """Check and store one action; the caller holds the table's lock."""
+        self._check_version(table, version)
         state = table.state
         if state.current_player != seat:
             raise ApiError(
@@ -809,21 +854,51 @@ class TableService:
             trial.apply_action(action)
         except ZigguratError as exc:
             raise ApiError(422, "illegal_action", str(exc)) from None
+        now = await self._store_entry(table, seat, str(action), trial)
+        table.advance(seat, action, trial, now)
+        entry = table.log[-1]
+        if log.isEnabledFor(logging.INFO):  # worded only for a log that is kept
+            for event in table.events_for(entry, None):
+                log.info("table %s, move %s: %s", table.id, entry.number, event["text"])
+
+    async def store_undo(self, table: LiveTable, seat: int, version: int) -> None:
+        """Check and store ``seat``'s take-back of its last move; the caller holds the
+        table's lock. Stored as an entry of its own (:data:`UNDO`), so the record keeps the
+        move taken back and replays to exactly this position."""
+        self._check_version(table, version)
+        if not table.undo:
+            raise ApiError(
+                409, "undo_off", "this table does not let moves be taken back (a table setting)"
+            )
+        try:
+            before = table.check_undo(seat)
+        except UndoRefused as exc:
+            raise ApiError(409, "cannot_undo", str(exc)) from None
+        now = await self._store_entry(table, seat, UNDO, before)
+        table.take_back(now, before)
+        log.info("table %s: seat %s took back its last move", table.id, seat)
+
+    async def _store_entry(self, table: LiveTable, seat: int, text_: str, after: State) -> datetime:
+        """Store one entry of ``seat`` (a move's notation, or :data:`UNDO`) that leads to
+        ``after``, guarded by the table's version and revision; the caller holds the lock
+        and makes the change in memory once this returns (the time it was stored). Raises
+        :class:`Conflict`, having written nothing, if the table is no longer at the revision
+        the entry was made on."""
         now = utcnow()
+        version, revision = table.version, table.revision
         new_version = version + 1
-        revision = table.revision
         claim = not table.seats[seat].claimed
         values = {
             "version": new_version,
             "revision": revision + 1,
-            "status": "finished" if trial.is_terminal() else "running",
-            "current_player": trial.current_player,
-            "scores": trial.shown_scores(None),
-            "winners": trial.winners() if trial.is_terminal() else None,
+            "status": "finished" if after.is_terminal() else "running",
+            "current_player": after.current_player,
+            "scores": after.shown_scores(None),
+            "winners": after.winners() if after.is_terminal() else None,
             "updated_at": now,
         }
 
-        move = StoredMove(new_version, seat, str(action), now)
+        move = StoredMove(new_version, seat, text_, now)
         guard = {"at_table": table.id, "at_version": version, "at_revision": revision}
         steps: list[Step] = []
         if claim:
@@ -835,20 +910,14 @@ class TableService:
             steps.append(note)
         # Core statements (no ORM unit of work), stored with the other tables' actions
         # waiting (see :mod:`.store_batches`); refused, having written nothing, if the
-        # table is no longer at the revision this action was made on
+        # table is no longer at the revision this entry was made on
         change = Change((ADVANCE_TABLE, {**guard, **values}), tuple(steps))
         if not await self.store_batches.store(table.id, change):
             self.tables.pop(table.id, None)  # another process changed the table: read again
             raise Conflict()
-        table.state = trial
         table.seats[seat].claimed = True
-        entry = LogEntry.after(new_version, seat, action, trial, now)
-        table.log.append(entry)
-        if log.isEnabledFor(logging.INFO):  # worded only for a log that is kept
-            for event in table.events_for(entry, None):
-                log.info("table %s, move %s: %s", table.id, new_version, event["text"])
         table.revision = revision + 1
-        table.updated_at = now
+        return now
 
     async def after_change(self, table: LiveTable, answered: Answered | None = None) -> None:
         await self.notify(table, answered)
