@@ -290,11 +290,17 @@ class LiveTable:
         self.updated_at = at
 
     def apply_stored(self, seat: int, text: str, at: datetime) -> None:
-        """Apply one stored entry: a move, or a take-back (:data:`UNDO`)."""
+        """Apply one stored entry another process made: a move (on a copy, so the position
+        before it is kept, as for a move made here: else every payload of a seat deciding
+        on would replay the game to know whether it may take its move back), or a
+        take-back (:data:`UNDO`)."""
         if text == UNDO:
             self.take_back(at)
-        else:
-            self.apply(seat, self.game.parse_action(self.state, text), at)
+            return
+        action = self.game.parse_action(self.state, text)
+        after = self.state.clone()
+        after.apply_action(action)
+        self.advance(seat, action, after, at)
 
     def state_before_last(self) -> State | None:
         """The position before the last move standing (None before the first): kept from

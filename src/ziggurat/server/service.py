@@ -34,6 +34,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import Session
 
 from ziggurat.agents import AGENT_NAMES
+from ziggurat.core.action import Action
 from ziggurat.core.api import Game, State
 from ziggurat.core.errors import ZigguratError
 from ziggurat.core.options import validate_options
@@ -292,21 +293,21 @@ class TableService:
             if move.action == UNDO:
                 return False  # a take-back: the database's entries are applied instead
             revision, version = note.revision, move.number
-        trial = table.state.clone()
-        actions = []
+        moves: list[tuple[StoredMove, Action, State]] = []
+        state = table.state
         try:
             for note in newer:
                 assert note.move is not None
-                actions.append(table.game.parse_action(trial, note.move.action))
-                trial.apply_action(actions[-1])
+                action = table.game.parse_action(state, note.move.action)
+                state = state.clone()  # each position kept, should its move be taken back
+                state.apply_action(action)
+                moves.append((note.move, action, state))
         except ZigguratError:
             return False
-        for note, action in zip(newer, actions, strict=True):
-            assert note.move is not None
-            table.apply(note.move.seat, action, note.move.at)
-            table.seats[note.move.seat].claimed = True  # an action claims its seat
+        for note, (move, action, after) in zip(newer, moves, strict=True):
+            table.advance(move.seat, action, after, move.at)
+            table.seats[move.seat].claimed = True  # an action claims its seat
             table.revision = note.revision
-            table.updated_at = note.move.at
         return True
 
     def _running_ids(self) -> list[str]:

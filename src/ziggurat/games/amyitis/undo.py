@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .phases import PHASE_ACTION
+
 if TYPE_CHECKING:
     from .state import AmyitisState
 
@@ -25,10 +27,11 @@ def can_undo(before: AmyitisState, after: AmyitisState) -> bool:
     """
     if after.is_terminal() or before.current_player != after.current_player:
         return False
-    vb, va = before.view(None), after.view(None)
+    # read from the state's fields, not its views: the server asks this for every payload
+    # of the seat to act, and two public views cost more than the payload's own view
     return (
-        va["round"] == vb["round"]
-        and va["phase"] != "action"
-        and va["pass_order"] == vb["pass_order"]
-        and not any(text.split()[0] == "pass" for text in va["automatic"])
+        after.round == before.round
+        and after.phase != PHASE_ACTION
+        and after.passed == before.passed
+        and not any(action.text.split()[0] == "pass" for action in after.automatic)
     )
