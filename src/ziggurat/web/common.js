@@ -63,6 +63,24 @@ function storage() {
   }
 }
 
+const TAPS_ASK_KEY = "ziggurat:taps-ask";
+
+/** The player's setting: does a tap on the board ask before it makes a move (touch screens)?
+ * On unless turned off in this browser. */
+export function tapsAsk() {
+  const s = storage();
+  return !s || s.getItem(TAPS_ASK_KEY) !== "0";
+}
+
+export function setTapsAsk(on) {
+  const s = storage();
+  try {
+    if (s) s.setItem(TAPS_ASK_KEY, on ? "1" : "0");
+  } catch (e) {
+    /* storage full or refused: the setting lasts for this page only */
+  }
+}
+
 /** {seat: token} of every seat of `tableId` this browser holds. */
 export function heldSeats(tableId) {
   const s = storage();

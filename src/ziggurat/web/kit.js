@@ -5,7 +5,7 @@
 // frame, the legend and the tables of the side panel. Like table.js it knows no rule of any
 // game: what may be done comes from payload.legal_actions, what is seen from payload.view.
 
-import { el } from "./common.js";
+import { el, tapsAsk } from "./common.js";
 
 // ------------------------------------------------------------------ SVG and words
 
@@ -44,8 +44,16 @@ export function cap(word) {
   return word ? word[0].toUpperCase() + word.slice(1) : word;
 }
 
-/** A touch screen: a first tap shows what a second tap does. */
+/** A touch screen. */
 export const COARSE = window.matchMedia("(pointer: coarse)");
+
+/** A touch screen whose player wants a tap on the board to ask first (the setting, see
+ * common.js): a first tap then shows what a second tap (or a Confirm button) does. A game
+ * whose board asks so itself exports `confirmsTaps = true`; for the others the table asks
+ * before any move a tap on the board makes (table.js). */
+export function touchAsks() {
+  return COARSE.matches && tapsAsk();
+}
 
 // ------------------------------------------------------------------ hex geometry
 

@@ -223,7 +223,7 @@ async function createTable(event) {
   event.preventDefault();
   const error = $("create-error");
   error.hidden = true;
-  const body = { game: $("game").value, options: readOptions(), seats: readSeats() };
+  const body = { game: $("game").value, options: readOptions(), seats: readSeats(), undo: $("undo-allowed").checked };
   const first = body.seats.find((s) => s.kind === "human" && s.name);
   if (first) saveName(first.name);
   const button = $("create-button");

@@ -15,6 +15,8 @@ import {
   seatColor,
   seatName,
   seatTextColor,
+  setTapsAsk,
+  tapsAsk,
 } from "./common.js";
 
 const POLL_MS = 2000;
@@ -337,17 +339,32 @@ async function act(action) {
   // and nothing is redrawn for it, so a click is never lost to a redraw.
   if (app.busy || !app.payload || app.seat === null) return;
   const text = typeof action === "string" ? action : action.text;
+  if (tapNeedsConfirming() && !(await confirmMove(text))) return;
+  await send("actions", { action: text });
+}
+
+/** Take back this seat's last move (the Undo button, Ctrl+Z). The server decides whether
+ * the rules allow it and says why not; the button is enabled only when the payload says the
+ * seat may (payload.can_undo), and a refusal is shown with the server's reason. */
+async function undo() {
+  if (app.busy || !app.payload || app.seat === null) return;
+  await send("undo", {});
+}
+
+/** POST a change of this seat (an action or a take-back) on the version on screen. */
+async function send(route, fields) {
   const id = app.connection;
   app.busy = true;
   document.body.classList.add("busy");
   hideError();
+  hideConfirm();
   try {
-    const payload = await api(`/api/tables/${encodeURIComponent(tableId)}/actions`, {
+    const payload = await api(`/api/tables/${encodeURIComponent(tableId)}/${route}`, {
       method: "POST",
       token: tokenOf(app.seat),
       body: {
         seat: app.seat,
-        action: text,
+        ...fields,
         version: app.payload.version,
         ...(app.socketName ? { socket: app.socketName } : {}),
       },
@@ -364,6 +381,78 @@ async function act(action) {
     app.busy = false;
     document.body.classList.remove("busy");
   }
+}
+
+// ------------------------------------------------------------------ touch: confirm a tap
+
+// On a touch screen, where a finger easily lands on the neighbour, a tap on the board that
+// would make a move asks first, unless the player turned that off (a setting kept in this
+// browser). Games whose board asks so itself (a first tap shows the move: confirmsTaps)
+// get no second question from the table.
+let lastPointer = { touch: false, onBoard: false };
+
+function tapNeedsConfirming() {
+  if (app.game && app.game.confirmsTaps) return false;
+  return lastPointer.touch && lastPointer.onBoard && tapsAsk();
+}
+
+let confirmAnswer = null; // resolves the confirmation on screen, if any
+
+/** Ask "Confirm: <the move in words>?" under the status bar; true when confirmed. */
+function confirmMove(text) {
+  const offered = ((app.payload && app.payload.legal_actions) || []).find((a) => a.text === text);
+  const words = (offered && (offered.words || offered.text)) || text;
+  hideConfirm();
+  $("confirm-text").textContent = `Confirm: ${words}?`;
+  $("confirm").hidden = false;
+  return new Promise((resolve) => {
+    confirmAnswer = resolve;
+  });
+}
+
+function hideConfirm() {
+  $("confirm").hidden = true;
+  if (confirmAnswer) {
+    const answer = confirmAnswer;
+    confirmAnswer = null;
+    answer(false);
+  }
+}
+
+function answerConfirm(yes) {
+  const answer = confirmAnswer;
+  confirmAnswer = null;
+  $("confirm").hidden = true;
+  if (answer) answer(yes);
+}
+
+function settingsPart() {
+  if (!(navigator.maxTouchPoints > 0)) return null;
+  return el(
+    "label",
+    { class: "check-line" },
+    el("input", {
+      type: "checkbox",
+      id: "confirm-taps",
+      checked: tapsAsk(),
+      onchange: (event) => {
+        setTapsAsk(event.target.checked);
+        render(); // a game's board shows its first-tap step or not
+      },
+    }),
+    " Ask before a tap on the board makes a move",
+  );
+}
+
+function renderUndo(payload, ctx) {
+  const button = $("undo-button");
+  const table = payload.table;
+  const shown = ctx.viewer !== null && table.undo !== false && table.status !== "finished";
+  button.hidden = !shown;
+  button.disabled = !payload.can_undo;
+  button.title = payload.can_undo
+    ? "Take back your last move (Ctrl+Z)"
+    : "Nothing to take back now: only your own last move, while it is still your turn and it showed nothing hidden";
 }
 
 // ------------------------------------------------------------------ drawing
@@ -555,6 +644,8 @@ function renderSeats(payload, ctx) {
   if (heldHere.length > 1) {
     parts.push(el("p", { class: "muted" }, "Hot-seat on this screen: ", heldHere.map((s) => ctx.seatChip(s)), "."));
   }
+  const settings = settingsPart();
+  if (settings) parts.push(settings);
   box.replaceChildren(...parts);
   box.hidden = false;
 }
@@ -607,6 +698,8 @@ function render() {
   if (result) panel.prepend(result);
   renderLog(payload, ctx);
   renderSeats(payload, ctx);
+  renderUndo(payload, ctx);
+  if (!ctx.yourTurn) hideConfirm(); // a move waiting for its confirmation is no longer offered
   document.body.dataset.ready = "1";
 }
 
@@ -633,8 +726,33 @@ async function loadGame(name) {
   }
 }
 
+/** Ctrl+Z (Cmd+Z on a Mac) takes back, outside text fields; Escape cancels a confirmation. */
+function onKey(event) {
+  const target = event.target;
+  if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
+  if ((event.ctrlKey || event.metaKey) && !event.shiftKey && !event.altKey && event.key.toLowerCase() === "z") {
+    if (app.seat === null || app.seat === undefined || !app.payload || app.payload.table.undo === false) return;
+    event.preventDefault();
+    undo();
+  } else if (event.key === "Escape" && !$("confirm").hidden) {
+    answerConfirm(false);
+  }
+}
+
 async function main() {
   $("error-close").addEventListener("click", hideError);
+  $("undo-button").addEventListener("click", () => undo());
+  $("confirm-yes").addEventListener("click", () => answerConfirm(true));
+  $("confirm-no").addEventListener("click", () => answerConfirm(false));
+  document.addEventListener("keydown", onKey);
+  // Where the last press came from (a finger? on the board?), for confirming a tap's move.
+  document.addEventListener(
+    "pointerdown",
+    (event) => {
+      lastPointer = { touch: event.pointerType === "touch", onBoard: !!(event.target.closest && event.target.closest("#board-area")) };
+    },
+    { capture: true },
+  );
   // A socket can die silently while a laptop sleeps: look again when the page is seen.
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible" && app.seat !== undefined) refresh();

@@ -7,10 +7,13 @@
 
 import { el } from "../common.js";
 import { doubledCenter, hexKey as key, hexPoints, SQRT3, viewBoxAround } from "../kit.js";
-import { actionButton, choiceList, COARSE, confirmBox, markTarget, offeredActions, onActivate, sortActions } from "../kit.js";
+import { actionButton, choiceList, confirmBox, markTarget, offeredActions, onActivate, sortActions, touchAsks } from "../kit.js";
 import { legend, playersSection, seatState, svg, turnMark, viewToDraw, zoomableBoard } from "../kit.js";
 
 export const title = "Babylonia";
+// A tap on the board asks first itself (a first tap shows the move, a second makes it),
+// when the player wants taps to ask (kit.js touchAsks): the table adds no question of its own.
+export const confirmsTaps = true;
 
 const S = 30; // hex circumradius in SVG units
 const H = (SQRT3 / 2) * S; // half the hex height
@@ -292,7 +295,7 @@ function drawBoard(area, payload, ctx, moves) {
     const action = targets.get(g.dataset.hex);
     if (!action) return;
     // On a touch screen the first tap only shows the token there; a second tap places it.
-    if (!keyboard && COARSE.matches && ui.pending !== g.dataset.hex) {
+    if (!keyboard && touchAsks() && ui.pending !== g.dataset.hex) {
       ui.pending = g.dataset.hex;
       ctx.rerender();
       return;

@@ -11,10 +11,13 @@
 
 import { el } from "../common.js";
 import { AXIAL_EDGES as DIRS, axialCenter, axialOutline as outline, hexCorner, hexKey as key, hexPoints as kitHexPoints, keyHex, SQRT3, viewBoxAround } from "../kit.js";
-import { actionButton as button, choiceList, COARSE, confirmBox, groupBy, markTarget, myDecision, newDecision, offeredActions, onActivate, sortActions } from "../kit.js";
+import { actionButton as button, choiceList, confirmBox, groupBy, markTarget, myDecision, newDecision, offeredActions, onActivate, sortActions, touchAsks } from "../kit.js";
 import { dataTable, f2, legend, plural, seatState, svg, turnMark, viewToDraw, zoomableBoard } from "../kit.js";
 
 export const title = "Ishtar";
+// A tap on the board asks first itself (a first tap shows the move, a second makes it),
+// when the player wants taps to ask (kit.js touchAsks): the table adds no question of its own.
+export const confirmsTaps = true;
 /** What the hot-seat curtain hides until the next player clicks (table.js). */
 export const secretNoun = "tree cards";
 
@@ -487,7 +490,7 @@ function drawMap(view, ctx, moves, placing) {
     if (placing) {
       const action = placing.pick(k);
       if (!action) return;
-      if (confirmTouch && COARSE.matches && ui.pending !== action.text) {
+      if (confirmTouch && touchAsks() && ui.pending !== action.text) {
         ui.pending = action.text;
         ui.hover = k;
         ctx.rerender();
@@ -522,7 +525,7 @@ function drawMap(view, ctx, moves, placing) {
       if (g) show(g.dataset.hex);
     });
     svgNode.addEventListener("pointerleave", () => {
-      if (COARSE.matches && ui.pending) return;
+      if (touchAsks() && ui.pending) return;
       ui.hover = null;
       preview.replaceChildren();
     });
@@ -917,7 +920,7 @@ function placeControls(view, ctx, moves, placing) {
     el(
       "p",
       { class: "hint", id: "place-hint" },
-      COARSE.matches
+      touchAsks()
         ? "Tap a lit hex to see the tile there, tap again to place it."
         : "Point at the map: the tile follows the pointer. Each lit hex (its dot) is where the first space of a legal placement goes; click to place it there.",
     ),

@@ -12,10 +12,13 @@
 // the kit's (kit.js).
 
 import { el } from "../common.js";
-import { actionButton, COARSE, confirmBox, groupBy, myDecision, offeredActions, sortActions } from "../kit.js";
+import { actionButton, confirmBox, groupBy, myDecision, offeredActions, sortActions, touchAsks } from "../kit.js";
 import { count, dataTable, playersSection, plural, seatState, turnMark, viewToDraw } from "../kit.js";
 
 export const title = "Tower of Babel";
+// A tap on the board asks first itself (a first tap shows the move, a second makes it),
+// when the player wants taps to ask (kit.js touchAsks): the table adds no question of its own.
+export const confirmsTaps = true;
 /** What the hot-seat curtain hides until the next player clicks (table.js). */
 export const secretNoun = "hand";
 
@@ -200,7 +203,7 @@ function drawWonders(payload, ctx, moves) {
   const per = view.wonders[0] ? view.wonders[0].spaces.length : 3;
   const hand = view.hand ? view.hand.cards : null;
   const building = currentBuild(view);
-  const coarse = COARSE.matches;
+  const coarse = touchAsks();
   if (ui.pendingBuild !== undefined && !moves.build.has(ui.pendingBuild)) ui.pendingBuild = undefined;
   const cards = view.wonders.map((w, wi) => {
     const spaces = w.spaces.map((disc, k) => {
@@ -370,7 +373,7 @@ function chooseControls(payload, ctx, moves) {
       "p",
       { class: "hint", id: "choose-hint" },
       moves.build.size
-        ? `${COARSE.matches ? "Tap a disc on a wonder, then Build" : "Click a disc on a wonder to build it"} (✓: you hold enough cards yourself). The others then make face-down offers.`
+        ? `${touchAsks() ? "Tap a disc on a wonder, then Build" : "Click a disc on a wonder to build it"} (✓: you hold enough cards yourself). The others then make face-down offers.`
         : "No disc can be built now.",
     ),
   );
