@@ -296,6 +296,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         )
         return Response(payload, media_type="application/json")
 
+    @app.get("/api/tables/{table_id}/replay", openapi_extra=BEARER_TOKEN)
+    async def replay(
+        table_id: str,
+        request: Request,
+        move: Annotated[int, Query(ge=0, le=100_000)] | None = None,
+        seat: Annotated[int, Query(ge=0, le=16)] | None = None,
+    ) -> Response:
+        payload = await service.replay(table_id, move, seat, bearer(request))
+        return Response(payload, media_type="application/json")
+
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str) -> dict[str, Any]:
         return await service.record(table_id)

@@ -210,6 +210,9 @@ class LiveTable:
     # the position before the last move standing, when known (kept from the move itself;
     # else replayed when a take-back is asked about)
     _before: State | None = field(default=None, repr=False)
+    # the last position a replay asked for, (moves, state): stepping on from it applies only
+    # the moves in between (one position per table, whoever asked)
+    _replayed: tuple[int, State] | None = field(default=None, repr=False)
     # What was sent, made once and kept as JSON text (a string is one object the garbage
     # collector never visits; the dicts it was made of were millions under load, and each
     # full collection walked them all): the log entries as each viewer reads them (they
@@ -347,6 +350,8 @@ class LiveTable:
                 raise ZigguratError("a take-back with no move standing before it")
         self.state = before
         self.log.pop()
+        if self._replayed is not None and self._replayed[0] > len(self.log):
+            self._replayed = None  # it held the move taken back
         self.version += 1
         self._before = None
         self.updated_at = at
@@ -432,6 +437,36 @@ class LiveTable:
         for entry in self.log[len(described) :]:
             described.append(_json(self.describe_entry(entry, viewer)))
         return described
+
+    def position(self, moves: int) -> State:
+        """The position after the first ``moves`` moves standing (0: the start), replayed
+        from the seed, or on from the last position asked for when that comes before it.
+        The caller must neither change it nor keep it past its own step (it is stepped on
+        in place by the next call)."""
+        if not 0 <= moves <= len(self.log):
+            raise ValueError(f"moves {moves} is not in 0..{len(self.log)}")
+        if moves == len(self.log):
+            return self.state
+        replayed = self._replayed
+        if replayed is not None and replayed[0] <= moves:
+            done, state = replayed  # stepped on in place: no caller keeps a position
+        else:
+            done, state = 0, self.game.new_initial_state(seed=self.seed)
+        for entry in self.log[done:moves]:
+            state.apply_action(entry.action)
+        self._replayed = (moves, state)
+        return state
+
+    def replay_json(self, moves: int, viewer: int | None) -> str:
+        """What ``viewer`` (None: a spectator) saw after the first ``moves`` moves standing:
+        the table now, the move, the view then and the log up to then (JSON)."""
+        view = _json(self.position(moves).view(viewer))
+        log = ",".join(self.described_log(viewer)[:moves])
+        viewer_json = "null" if viewer is None else str(viewer)
+        return (
+            f'{{"table":{_json(self.summary())},"move":{moves},"moves":{len(self.log)},'
+            f'"seat":{viewer_json},"view":{view},"log":[{log}]}}'
+        )
 
     def _reword_log(self) -> None:
         """Start a new wording of the log (after a take-back, or a seat's name changed)."""

@@ -730,6 +730,32 @@ class TableService:
             raise no_such_table(table_id)
         return table.record(found[2]).to_json()
 
+    async def replay(
+        self, table_id: str, move: int | None, seat: int | None, token: str | None
+    ) -> str:
+        """What ``seat`` (None: a spectator) saw after ``move`` moves (None: all so far), as
+        JSON (see :meth:`LiveTable.replay_json`). A finished game may be replayed by anybody
+        as any seat; a running one only by its players, each as its own seat (with its
+        token), up to now: what that seat saw then, which it has seen already."""
+        table = await self.known(table_id)
+        if seat is not None:
+            self._check_seat_number(table, seat)
+        if not table.finished:
+            if seat is None:
+                raise ApiError(
+                    403,
+                    "replay_hidden",
+                    "a running game is replayed only by its players, each as its own seat: "
+                    "give the seat and its token",
+                )
+            self.check_token(table, seat, token)
+        moves = len(table.log)
+        if move is None:
+            move = moves
+        if move > moves:
+            raise ApiError(400, "bad_request", f"move: {move} is past the last move (0 to {moves})")
+        return table.replay_json(move, seat)
+
     async def list_tables(self, status: str | None) -> list[dict[str, Any]]:
         """Summaries straight from the stored rows: listing loads no game into memory."""
 
