@@ -48,6 +48,7 @@ const app = {
   game: null, // the game's drawing module
   ui: {}, // the drawing module's own memory between renders (selection etc.)
   connection: 0, // increases with every (re)connection, so stale answers are dropped
+  replay: null, // while stepping through the game: {move, moves, seat, payload, ui, ticket}
 };
 
 // ------------------------------------------------------------------ seats held here
@@ -123,6 +124,7 @@ function closeConnection() {
 
 function connect(seat) {
   closeConnection();
+  if (app.replay) stopReplay(); // another seat's eyes now: nothing of the last seat stays
   app.seat = seat;
   app.payloadJson = null;
   app.ui = {};
@@ -347,7 +349,7 @@ async function act(action) {
  * the rules allow it and says why not; the button is enabled only when the payload says the
  * seat may (payload.can_undo), and a refusal is shown with the server's reason. */
 async function undo() {
-  if (app.busy || !app.payload || app.seat === null) return;
+  if (app.busy || !app.payload || app.seat === null || app.replay) return;
   await send("undo", {});
 }
 
@@ -447,7 +449,7 @@ function settingsPart() {
 function renderUndo(payload, ctx) {
   const button = $("undo-button");
   const table = payload.table;
-  const shown = ctx.viewer !== null && table.undo !== false && table.status !== "finished";
+  const shown = !ctx.replaying && ctx.viewer !== null && table.undo !== false && table.status !== "finished";
   button.hidden = !shown;
   button.disabled = !payload.can_undo;
   button.title = payload.can_undo
@@ -471,16 +473,18 @@ function hideError() {
 }
 
 function context() {
-  const payload = app.payload;
+  const replay = app.replay && app.replay.payload ? app.replay : null;
+  const payload = replay ? replay.payload : app.payload;
   const table = payload.table;
-  const viewer = app.seat;
+  const viewer = replay ? replay.seat : app.seat;
   return {
     table,
     viewer,
-    yourTurn: viewer !== null && (payload.legal_actions || []).length > 0,
+    yourTurn: !replay && viewer !== null && (payload.legal_actions || []).length > 0,
+    replaying: !!replay,
     busy: app.busy,
-    ui: app.ui,
-    act,
+    ui: replay ? replay.ui : app.ui,
+    act: replay ? () => {} : act,
     seatName: (s) => seatName(table, s),
     seatColor,
     seatTextColor,
@@ -493,6 +497,17 @@ function context() {
 function statusLine(payload, ctx) {
   const table = payload.table;
   const nodes = [];
+  if (ctx.replaying) {
+    const view = payload.view || {};
+    nodes.push(el("b", { text: `Replay · move ${payload.move} of ${payload.moves}` }), " · ");
+    nodes.push(ctx.viewer === null ? "as a spectator" : el("span", {}, "as ", ctx.seatChip(ctx.viewer)), " · ");
+    if (view.over) nodes.push("the end");
+    else if (view.current !== null && view.current !== undefined) nodes.push(ctx.seatChip(view.current), " to play");
+    const describe = app.game && app.game.describeTurn;
+    const text = describe && !view.over ? describe(payload, ctx) : null;
+    if (text) nodes.push(" · ", text);
+    return nodes;
+  }
   if (table.status === "finished" || (payload.view && payload.view.over)) {
     const winners = table.winners || (payload.view && payload.view.winners) || [];
     nodes.push(el("b", { text: "Game over. " }));
@@ -546,11 +561,15 @@ function renderLog(payload, ctx) {
       el(
         "li",
         {
-          class: newSeat ? "log-entry new-seat" : "log-entry",
+          class: `log-entry${newSeat ? " new-seat" : ""}${ctx.replaying && entry.number === payload.move ? " current" : ""}`,
           "data-number": entry.number,
           style: { "--seat": seatColor(entry.seat ?? 0) },
+          title: replayAllowed() ? "show the game right after this move" : null,
           onmouseenter: () => pointAt(entry, true),
           onmouseleave: () => pointAt(entry, false),
+          onclick: () => {
+            if (replayAllowed()) (app.replay ? showMove(entry.number) : startReplay(entry.number));
+          },
         },
         el("span", { class: "log-number", text: entry.number }),
         el("span", { class: "log-who" }, newSeat && entry.seat !== null && entry.seat !== undefined ? ctx.seatChip(entry.seat) : ""),
@@ -652,6 +671,7 @@ function renderSeats(payload, ctx) {
 
 function renderResult(payload, ctx) {
   const table = payload.table;
+  if (ctx.replaying) return null;
   if (table.status !== "finished" && !(payload.view && payload.view.over)) return null;
   const winners = table.winners || payload.view.winners || [];
   const scores = table.scores || [];
@@ -669,6 +689,8 @@ function renderResult(payload, ctx) {
     el(
       "p",
       {},
+      el("button", { type: "button", class: "primary", id: "result-replay", text: "Replay the game", onclick: () => startReplay(0) }),
+      " ",
       el("a", { class: "button", href: `/api/tables/${encodeURIComponent(tableId)}/record`, download: `ziggurat-${tableId}.json`, text: "Download the game record" }),
       " ",
       el("a", { class: "button", href: "/", text: "Back to the lobby" }),
@@ -677,15 +699,18 @@ function renderResult(payload, ctx) {
 }
 
 function render() {
-  const payload = app.payload;
-  if (!payload) return;
+  if (!app.payload) return;
   const ctx = context();
+  const payload = ctx.replaying ? app.replay.payload : app.payload;
   const table = payload.table;
   const title = app.game && app.game.title ? app.game.title : table.game;
   $("table-title").textContent = `${title} · table ${table.id}`;
   document.title = `${ctx.yourTurn ? "▶ " : ""}${title} · ziggurat`;
-  document.body.dataset.status = table.status;
-  document.body.dataset.version = String(payload.version);
+  document.body.dataset.status = app.payload.table.status;
+  document.body.dataset.version = String(app.payload.version);
+  document.body.classList.toggle("replaying", ctx.replaying);
+  document.body.classList.toggle("can-replay", replayAllowed());
+  $("replay-button").hidden = ctx.replaying || !replayAllowed() || !(app.payload.log || []).length;
   document.body.classList.toggle("your-turn", ctx.yourTurn);
   $("status").replaceChildren(...statusLine(payload, ctx));
   const panel = $("game-panel");
@@ -698,7 +723,8 @@ function render() {
   if (result) panel.prepend(result);
   renderLog(payload, ctx);
   renderSeats(payload, ctx);
-  renderUndo(payload, ctx);
+  renderUndo(app.payload, { ...ctx, viewer: app.seat });
+  if (ctx.replaying) renderReplayBar();
   if (!ctx.yourTurn) hideConfirm(); // a move waiting for its confirmation is no longer offered
   document.body.dataset.ready = "1";
 }
@@ -714,6 +740,103 @@ function renderGeneric(areas, payload, ctx) {
       (payload.legal_actions || []).map((a) => el("button", { type: "button", class: "action", "data-action": a.text, text: a.text, onclick: () => ctx.act(a) })),
     ),
   );
+}
+
+// ------------------------------------------------------------------ replay
+
+/** A finished game may be stepped through by anybody, as any seat; a running one by its
+ * players, each as its own seat, up to now (the server checks the same). */
+function replayAllowed() {
+  const table = app.payload && app.payload.table;
+  if (!table) return false;
+  return table.status === "finished" || (app.seat !== null && app.seat !== undefined);
+}
+
+/** Step through the game from `move` (0: the start); the live table keeps coming in beside. */
+function startReplay(move) {
+  if (!replayAllowed()) return;
+  hideConfirm();
+  app.replay = { move: null, moves: (app.payload.log || []).length, seat: app.seat ?? null, payload: null, ui: {}, ticket: 0 };
+  fillReplaySeats();
+  $("replay-bar").hidden = false;
+  showMove(move);
+}
+
+function stopReplay() {
+  app.replay = null;
+  $("replay-bar").hidden = true;
+  render();
+}
+
+/** The position after `move` moves (null: the last), as the chosen seat saw it. */
+async function showMove(move) {
+  const replay = app.replay;
+  if (!replay) return;
+  if (move !== null) move = Math.max(0, Math.min(move, replay.moves));
+  const query = new URLSearchParams();
+  if (move !== null) query.set("move", String(move));
+  if (replay.seat !== null) query.set("seat", String(replay.seat));
+  const finished = app.payload.table.status === "finished";
+  const ticket = ++replay.ticket;
+  let data;
+  try {
+    data = await api(`/api/tables/${encodeURIComponent(tableId)}/replay?${query}`, { token: finished ? null : tokenOf(replay.seat) });
+  } catch (e) {
+    if (app.replay === replay && ticket === replay.ticket) showError(e.message);
+    return;
+  }
+  if (app.replay !== replay || ticket !== replay.ticket) return; // a later step was asked for
+  replay.move = data.move;
+  replay.moves = data.moves;
+  const view = data.view || {};
+  replay.payload = {
+    ...data,
+    table: { ...data.table, current_player: view.over ? null : view.current, status: view.over ? "finished" : "running" },
+    version: app.payload.version,
+    legal_actions: [],
+    can_undo: false,
+  };
+  render();
+}
+
+function renderReplayBar() {
+  const replay = app.replay;
+  const slider = $("replay-slider");
+  slider.max = String(replay.moves);
+  slider.value = String(replay.move);
+  $("replay-where").textContent = `move ${replay.move} of ${replay.moves}`;
+  $("replay-first").disabled = $("replay-prev").disabled = replay.move <= 0;
+  $("replay-next").disabled = $("replay-last").disabled = replay.move >= replay.moves;
+  $("replay-seat").value = replay.seat === null ? "" : String(replay.seat);
+}
+
+/** The viewers to replay as: every seat and a spectator once the game is over; before, only
+ * the seat this screen plays. */
+function fillReplaySeats() {
+  const table = app.payload.table;
+  const select = $("replay-seat");
+  const finished = table.status === "finished";
+  const seats = finished ? table.seats.map((s) => s.seat) : [app.seat];
+  const options = seats.map((s) => el("option", { value: String(s), text: seatName(table, s) }));
+  if (finished) options.push(el("option", { value: "", text: "a spectator" }));
+  select.replaceChildren(...options);
+  $("replay-seat-box").hidden = !finished;
+}
+
+function setupReplayBar() {
+  $("replay-button").addEventListener("click", () => startReplay((app.payload.log || []).length));
+  $("replay-exit").addEventListener("click", stopReplay);
+  $("replay-first").addEventListener("click", () => showMove(0));
+  $("replay-prev").addEventListener("click", () => app.replay && showMove(app.replay.move - 1));
+  $("replay-next").addEventListener("click", () => app.replay && showMove(app.replay.move + 1));
+  $("replay-last").addEventListener("click", () => showMove(null));
+  $("replay-slider").addEventListener("input", (event) => showMove(Number(event.target.value)));
+  $("replay-seat").addEventListener("change", (event) => {
+    if (!app.replay) return;
+    app.replay.seat = event.target.value === "" ? null : Number(event.target.value);
+    app.replay.ui = {};
+    showMove(app.replay.move);
+  });
 }
 
 async function loadGame(name) {
@@ -736,12 +859,18 @@ function onKey(event) {
     undo();
   } else if (event.key === "Escape" && !$("confirm").hidden) {
     answerConfirm(false);
+  } else if (app.replay && app.replay.move !== null && !event.ctrlKey && !event.metaKey && !event.altKey) {
+    const steps = { ArrowLeft: app.replay.move - 1, ArrowRight: app.replay.move + 1, Home: 0, End: null };
+    if (!(event.key in steps)) return;
+    event.preventDefault();
+    showMove(steps[event.key]);
   }
 }
 
 async function main() {
   $("error-close").addEventListener("click", hideError);
   $("undo-button").addEventListener("click", () => undo());
+  setupReplayBar();
   $("confirm-yes").addEventListener("click", () => answerConfirm(true));
   $("confirm-no").addEventListener("click", () => answerConfirm(false));
   document.addEventListener("keydown", onKey);

@@ -81,6 +81,7 @@ function tokenSet(view, except = null) {
 
 /** Tokens others placed since the viewer's last turn (spectator: during the last turn). */
 function recentTokens(payload, ctx) {
+  if (ctx.replaying) return new Set(); // a replayed position is no turn of the viewer's
   const view = payload.view;
   const id = `${payload.table.id}/${ctx.viewer}`;
   if (memory.key !== id) {
