@@ -88,6 +88,14 @@ class UndoRequest(BaseModel):
     socket: SocketName | None = None
 
 
+class SeatRequest(BaseModel):
+    """A request made for one seat (with its token)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    seat: SeatNumber
+
+
 BEARER_TOKEN = {
     "parameters": [
         {
@@ -253,10 +261,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """The creator is the client's address (behind a proxy, the one it forwards: see
         uvicorn's ``--forwarded-allow-ips``), held to the limits of tables per creator."""
         creator = request.client.host if request.client else "unknown"
-        table, invites = await service.create(
+        table, invites, creator_token = await service.create(
             body.game, body.options, [s.model_dump() for s in body.seats], creator, body.undo
         )
-        return {"table": table.summary(), "invites": invites}
+        return {"table": table.summary(), "invites": invites, "creator_token": creator_token}
 
     @app.get("/api/tables")
     async def list_tables(
@@ -295,6 +303,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             table_id, body.seat, bearer(request), body.version, body.socket
         )
         return Response(payload, media_type="application/json")
+
+    @app.post("/api/tables/{table_id}/resign", openapi_extra=BEARER_TOKEN)
+    async def resign(table_id: str, body: SeatRequest, request: Request) -> dict[str, Any]:
+        return {"table": await service.resign(table_id, body.seat, bearer(request))}
+
+    @app.delete("/api/tables/{table_id}", status_code=204, openapi_extra=BEARER_TOKEN)
+    async def delete_table(table_id: str, request: Request) -> Response:
+        """With the creator's token (``creator_token`` of the creation's answer)."""
+        await service.delete(table_id, bearer(request))
+        return Response(status_code=204)
 
     @app.get("/api/tables/{table_id}/replay", openapi_extra=BEARER_TOKEN)
     async def replay(

@@ -60,6 +60,8 @@ class TableRow(Base):
     created_by: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
     # may a seat take back its own last move (where the game's rules allow it)?
     undo: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    # the creator's token (hashed), which deletes the table (None: made before it was kept)
+    creator_token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
 
 class SeatRow(Base):
@@ -74,6 +76,9 @@ class SeatRow(Base):
     name: Mapped[str] = mapped_column(String(40))
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     claimed: Mapped[bool] = mapped_column(Boolean, default=False)
+    # why a bot plays this seat of a person now ("resigned"), and from how many moves on
+    took_over: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    took_over_at: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class ActionRow(Base):

@@ -141,11 +141,28 @@ class Hub:
         if answered is not None and answered.revision != table.revision:
             answered = None
         for client in list(self.clients.get(table.id, ())):
-            if client.seat is not None and table.seats[client.seat].token_hash != client.token_hash:
-                # someone joined this seat: the old invite sees nothing more
+            if table.deleted:
                 client.dismiss(
-                    {"error": "wrong_token", "message": "this seat's invite link was replaced"}
+                    {
+                        "error": "no_such_table",
+                        "message": f"table {table.id} was deleted by its creator",
+                    }
                 )
+                self.remove(table.id, client)
+                continue
+            if client.seat is not None and table.seats[client.seat].token_hash != client.token_hash:
+                # someone joined this seat, or a bot took it over: the invite sees nothing more
+                if table.seats[client.seat].took_over:
+                    farewell = {
+                        "error": "seat_taken_over",
+                        "message": "you resigned: a bot plays this seat now",
+                    }
+                else:
+                    farewell = {
+                        "error": "wrong_token",
+                        "message": "this seat's invite link was replaced",
+                    }
+                client.dismiss(farewell)
                 self.remove(table.id, client)
                 continue
             if (

@@ -67,12 +67,34 @@ def iso(moment: datetime) -> str:
 
 @dataclass
 class SeatInfo:
+    """A seat as stored (the fields are :class:`SeatRow`'s columns)."""
+
     seat: int
     kind: str
     name: str
     agent: str | None
     token_hash: str | None
     claimed: bool
+    took_over: str | None = None  # why a bot plays a person's seat now ("resigned")
+    took_over_at: int | None = None  # the moves standing when it took over
+
+    @classmethod
+    def of(cls, row: SeatRow) -> SeatInfo:
+        return cls(
+            row.seat,
+            row.kind,
+            row.name,
+            row.agent,
+            row.token_hash,
+            row.claimed,
+            row.took_over,
+            row.took_over_at,
+        )
+
+    @property
+    def shown_name(self) -> str:
+        """The name the log and the result use: a bot that took over is named as such."""
+        return f"{self.name} (bot)" if self.took_over else self.name
 
     def public(self) -> dict[str, Any]:
         return {
@@ -81,6 +103,7 @@ class SeatInfo:
             "name": self.name,
             "agent": self.agent,
             "claimed": self.claimed,
+            "took_over": self.took_over,
         }
 
 
@@ -93,10 +116,7 @@ def summary_from_rows(row: TableRow, seats: list[SeatRow]) -> dict[str, Any]:
         "status": row.status,
         "version": row.version,
         "current_player": None if row.current_player == TERMINAL else row.current_player,
-        "seats": [
-            SeatInfo(s.seat, s.kind, s.name, s.agent, s.token_hash, s.claimed).public()
-            for s in sorted(seats, key=lambda s: s.seat)
-        ],
+        "seats": [SeatInfo.of(s).public() for s in sorted(seats, key=lambda s: s.seat)],
         "scores": list(row.scores),
         "winners": row.winners,
         "undo": row.undo,
@@ -206,6 +226,8 @@ class LiveTable:
     revision: int = 0  # the stored revision this copy reflects
     version: int = 0  # entries stored: moves and take-backs
     undo: bool = True  # may a seat take back its own last move (the table's setting)?
+    creator_token_hash: str | None = field(default=None, repr=False)  # deletes the table
+    deleted: bool = False  # by its creator: its sockets are told so and closed
     log: list[LogEntry] = field(default_factory=list)
     # the position before the last move standing, when known (kept from the move itself;
     # else replayed when a take-back is asked about)
@@ -252,6 +274,7 @@ class LiveTable:
             updated_at=row.updated_at,
             revision=row.revision,
             undo=row.undo,
+            creator_token_hash=row.creator_token_hash,
         )
         table.update_seats(seats)
         standing: list[ActionRow] = []
@@ -270,10 +293,7 @@ class LiveTable:
 
     def update_seats(self, seats: list[SeatRow]) -> None:
         """Take the stored seats (names, tokens and claims change as people join)."""
-        self.seats = [
-            SeatInfo(s.seat, s.kind, s.name, s.agent, s.token_hash, s.claimed)
-            for s in sorted(seats, key=lambda s: s.seat)
-        ]
+        self.seats = [SeatInfo.of(s) for s in sorted(seats, key=lambda s: s.seat)]
 
     def apply(self, seat: int, action: Action, at: datetime) -> None:
         """Play ``action`` on the state in place (the position before it is not kept)."""
@@ -359,12 +379,22 @@ class LiveTable:
 
     @property
     def names(self) -> list[str]:
-        return [s.name for s in self.seats]
+        """The seats' names as shown now (a bot that took over a seat named as such)."""
+        return [s.shown_name for s in self.seats]
+
+    def names_at(self, number: int) -> list[str]:
+        """The seats' names as of move ``number``: a seat a bot took over is named as a bot
+        only in the moves made after it did."""
+        return [
+            s.shown_name if s.took_over_at is not None and number > s.took_over_at else s.name
+            for s in self.seats
+        ]
 
     def events_for(self, entry: LogEntry, viewer: int | None) -> list[dict[str, Any]]:
         """What ``entry``'s action caused, as ``viewer`` may read it, worded with the
-        seats' names (``text``; ``parts`` name the seats for a front end's own drawing)."""
-        game, names = self.game, self.names
+        seats' names as of that move (``text``; ``parts`` name the seats for a front end's
+        own drawing)."""
+        game, names = self.game, self.names_at(entry.number)
         described = (game.event_view(e, viewer, names) for e in entry.events)
         return [d for d in described if d is not None]
 

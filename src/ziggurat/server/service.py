@@ -95,6 +95,12 @@ CLAIM_SEAT = (
 )
 APPEND_ACTION = ACTIONS.insert()
 NOTIFY = text("SELECT pg_notify(:channel, :payload)")
+TAKEOVER_AGENT = "greedy"
+"""The bot that plays on for a person who resigns: it answers in milliseconds, so the others
+finish without waiting on the bot workers."""
+DELETE_TABLE = TABLES.delete().where(
+    TABLES.c.id == bindparam("at_table"), TABLES.c.revision == bindparam("at_revision")
+)
 GAME_CACHE_SIZE = 32  # built games kept for reuse (distinct valid option sets; tables keep theirs)
 OPEN_TABLES_COUNTED_FOR = timedelta(days=1)  # an older open table no longer counts
 
@@ -277,6 +283,13 @@ class TableService:
                     table = await self.load(table_id)
             if table is not cached or table.revision != before:
                 await self.notify(table)
+        except ApiError as exc:
+            cached = self.tables.pop(table_id, None)
+            if exc.code == "no_such_table" and cached is not None:  # deleted by another process
+                cached.deleted = True
+                await self.notify(cached)
+            else:
+                log.error("could not refresh table %s: %s", table_id, exc.message)
         except Exception:
             log.exception("could not refresh table %s", table_id)
 
@@ -448,10 +461,11 @@ class TableService:
         seats: list[dict[str, Any]],
         creator: str | None = None,
         undo: bool = True,
-    ) -> tuple[LiveTable, list[dict[str, Any]]]:
-        """A new table; ``creator`` (the client's address) is held to the limits of open
-        and of bot-only tables per creator (:meth:`_check_creator_limits`); ``undo``: may
-        a seat take back its own last move (where the rules allow it)."""
+    ) -> tuple[LiveTable, list[dict[str, Any]], str]:
+        """A new table, its invites and its creator's token (which deletes it); ``creator``
+        (the client's address) is held to the limits of open and of bot-only tables per
+        creator (:meth:`_check_creator_limits`); ``undo``: may a seat take back its own
+        last move (where the rules allow it)."""
         try:
             game = self.game(game_name, options)
         except ZigguratError as exc:
@@ -465,6 +479,7 @@ class TableService:
         # The seed is the server's secret: whoever knows it can compute every stand.
         seed = secrets.randbits(63)
         invites: list[dict[str, Any]] = []
+        creator_token = secrets.token_urlsafe(18)
         seat_rows: list[SeatRow] = []
         table_id = secrets.token_urlsafe(6)
         for number, spec in enumerate(seats):
@@ -522,6 +537,7 @@ class TableService:
             updated_at=now,
             created_by=None if creator is None else creator[:64],
             undo=undo,
+            creator_token_hash=hash_token(creator_token),
         )
         bots_only = not invites
 
@@ -538,7 +554,7 @@ class TableService:
         await self.database(store)
         table = await self.load(table_id)
         self.schedule_bot(table)
-        return table, invites
+        return table, invites, creator_token
 
     def _check_creator_limits(self, session: Session, creator: str, bots_only: bool) -> None:
         """One creator may keep only so many tables waiting for players (``open``, made in
@@ -597,17 +613,87 @@ class TableService:
             }
         raise ApiError(409, "busy", "the table kept changing; try again")
 
+    async def resign(self, table_id: str, seat: int, token: str | None) -> dict[str, Any]:
+        """``seat``'s player resigns: a bot (:data:`TAKEOVER_AGENT`) plays the seat from now
+        on, named as such, so that the others can finish; the seat's token no longer opens
+        it. Returns the table's summary."""
+        await self.known(table_id)
+        for _attempt in range(3):
+            async with self.lock(table_id):
+                table = await self.load(table_id)
+                self.check_token(table, seat, token)
+                if table.finished:
+                    raise ApiError(409, "game_over", "the game is over")
+                values = {
+                    "kind": "bot",
+                    "agent": TAKEOVER_AGENT,
+                    "token_hash": None,
+                    "claimed": True,
+                    "took_over": "resigned",
+                    "took_over_at": len(table.log),
+                }
+                try:
+                    await self._change_seat(table, seat, values)
+                except Conflict:
+                    continue
+            log.info("table %s: seat %s resigned, a bot plays on", table_id, seat)
+            await self.after_change(table)
+            return table.summary()
+        raise ApiError(409, "busy", "the table kept changing; try again")
+
+    async def delete(self, table_id: str, token: str | None) -> None:
+        """Delete a table that never started (no move made) or is over, with its creator's
+        token; every socket on it is told and closed, in every server process."""
+        await self.known(table_id)
+        for _attempt in range(3):
+            async with self.lock(table_id):
+                table = await self.load(table_id)
+                if not token:
+                    raise ApiError(
+                        401,
+                        "token_required",
+                        "deleting a table needs its creator's token (given when it was created)",
+                    )
+                stored = table.creator_token_hash
+                if stored is None or not hmac.compare_digest(stored, hash_token(token)):
+                    raise ApiError(403, "wrong_token", "that token is not this table's creator's")
+                if not (table.finished or table.version == 0):
+                    raise ApiError(
+                        409,
+                        "table_running",
+                        "the game is under way: a table can be deleted before its first move "
+                        "or once it is over",
+                    )
+                removed = await self.database(self._remove, table_id, table.revision)
+                self.tables.pop(table_id, None)
+                if not removed:
+                    continue  # changed meanwhile by another process: look again
+                table.deleted = True
+            log.info("table %s deleted by its creator", table_id)
+            await self.notify(table)
+            return
+        raise ApiError(409, "busy", "the table kept changing; try again")
+
+    def _remove(self, table_id: str, revision: int) -> bool:
+        """Delete the table's rows (its seats and actions go with it), if it is still at
+        ``revision``; PostgreSQL tells the other processes."""
+        with self.engine.begin() as connection:
+            guard = {"at_table": table_id, "at_revision": revision}
+            if connection.execute(DELETE_TABLE, guard).rowcount != 1:
+                return False
+            self._announce(connection, table_id, revision + 1)
+            return True
+
     async def _change_seat(self, table: LiveTable, seat: int, values: dict[str, Any]) -> None:
-        """Store a seat change (guarded by the revision), then make it in memory."""
+        """Store a seat change (``values`` of :class:`SeatRow`'s columns, which are
+        :class:`SeatInfo`'s fields too), guarded by the revision, then make it in memory."""
         info = table.seats[seat]
-        before = (info.claimed, info.token_hash, info.name)
-        info.claimed, info.token_hash, info.name = (
-            values["claimed"],
-            values.get("token_hash", info.token_hash),
-            values.get("name", info.name),
-        )
+        before = {name: getattr(info, name) for name in values}
+        for name, value in values.items():
+            setattr(info, name, value)
         status = table.status  # with this seat changed
-        info.claimed, info.token_hash, info.name = before
+        for name, value in before.items():
+            setattr(info, name, value)
         revision = table.revision
 
         def store() -> int | None:
@@ -630,9 +716,8 @@ class TableService:
         if new_revision is None:
             self.tables.pop(table.id, None)
             raise Conflict()
-        info.claimed = values["claimed"]
-        info.token_hash = values.get("token_hash", info.token_hash)
-        info.name = values.get("name", info.name)
+        for name, value in values.items():
+            setattr(info, name, value)
         table.revision = new_revision
 
     def _announce(

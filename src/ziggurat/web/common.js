@@ -129,6 +129,26 @@ export function saveInvites(tableId, invites) {
   if (s && invites && invites.length) s.setItem(INVITES_KEY(tableId), JSON.stringify(invites));
 }
 
+const CREATOR_KEY = (tableId) => `ziggurat:creator:${tableId}`;
+
+/** The creator's token of a table created in this browser (it deletes the table), or null. */
+export function creatorToken(tableId) {
+  const s = storage();
+  return (s && s.getItem(CREATOR_KEY(tableId))) || null;
+}
+
+export function saveCreatorToken(tableId, token) {
+  const s = storage();
+  if (s && token) s.setItem(CREATOR_KEY(tableId), token);
+}
+
+/** Forget what this browser kept of a table that is gone. */
+export function forgetTable(tableId) {
+  const s = storage();
+  if (!s) return;
+  for (const key of [SEATS_KEY(tableId), INVITES_KEY(tableId), CREATOR_KEY(tableId)]) s.removeItem(key);
+}
+
 export function savedName() {
   const s = storage();
   return (s && s.getItem("ziggurat:name")) || "";
@@ -153,6 +173,7 @@ export function seatName(table, seat) {
 function baseName(table, seat) {
   const s = table && table.seats && table.seats[seat];
   if (!s) return `seat ${seat}`;
+  if (s.took_over) return `${s.name} (bot)`; // the person resigned: a bot plays on
   if (s.kind === "bot") {
     const agent = s.agent || "bot";
     return s.name && s.name !== agent ? s.name : `${agent} bot`;

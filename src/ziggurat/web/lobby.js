@@ -6,7 +6,10 @@ import {
   el,
   heldSeats,
   holdSeat,
+  creatorToken,
+  forgetTable,
   savedInvites,
+  saveCreatorToken,
   saveInvites,
   savedName,
   saveName,
@@ -231,6 +234,7 @@ async function createTable(event) {
   try {
     const result = await api("/api/tables", { method: "POST", body });
     saveInvites(result.table.id, result.invites);
+    saveCreatorToken(result.table.id, result.creator_token);
     showCreated(result);
     refreshTables(true);
   } catch (e) {
@@ -375,6 +379,19 @@ function tableCard(table) {
     actions.push(el("span", { class: "join" }, seatSelect, join));
   }
   actions.push(el("a", { class: "button", href, text: table.status === "finished" ? "See the end" : "Watch", "data-action": "watch" }));
+  const creator = creatorToken(table.id);
+  if (creator && (table.status === "finished" || !table.version)) {
+    actions.push(
+      el("button", {
+        type: "button",
+        class: "danger",
+        "data-action": "delete",
+        text: "Delete",
+        title: "delete this table (you created it): before its first move or once it is over",
+        onclick: (event) => deleteTable(table, creator, event.target),
+      }),
+    );
+  }
   const status = {
     open: `${freeSeats(table).length} seat${freeSeats(table).length === 1 ? "" : "s"} not taken yet`,
     running: table.current_player !== null && table.current_player !== undefined ? `${seatName(table, table.current_player)} to play` : "running",
@@ -410,7 +427,8 @@ function renderTables(byStatus) {
         more),
     );
   }
-  box.replaceChildren(...sections);
+  const mine = myTablesSection(byStatus);
+  box.replaceChildren(...(mine ? [mine] : []), ...sections);
 }
 
 async function refreshTables(force = false) {
@@ -431,6 +449,65 @@ async function refreshTables(force = false) {
     error.textContent = `Cannot load the tables: ${e.message}`;
     error.hidden = false;
   }
+}
+
+async function deleteTable(table, token, button) {
+  if (!window.confirm(`Delete table ${table.id} (${gameTitle(table.game)})? Its players' links stop working.`)) return;
+  const error = $("tables-error");
+  error.hidden = true;
+  button.disabled = true;
+  try {
+    await api(`/api/tables/${encodeURIComponent(table.id)}`, { method: "DELETE", token });
+    forgetTable(table.id);
+  } catch (e) {
+    error.textContent = `Cannot delete table ${table.id}: ${e.message}`;
+    error.hidden = false;
+    button.disabled = false;
+  }
+  refreshTables(true);
+}
+
+/** The tables this browser holds a seat of and that are not over, the ones waiting for
+ * one of those seats first: "my tables", with whose turn it is. */
+function myTables(byStatus) {
+  const mine = [];
+  for (const status of ["running", "open"]) {
+    for (const table of byStatus[status] || []) {
+      const held = Object.keys(heldSeats(table.id)).map(Number);
+      if (!held.length) continue;
+      const myTurn = table.status === "running" && held.includes(table.current_player);
+      mine.push({ table, held, myTurn });
+    }
+  }
+  mine.sort((a, b) => Number(b.myTurn) - Number(a.myTurn));
+  return mine;
+}
+
+function myTablesSection(byStatus) {
+  const mine = myTables(byStatus);
+  if (!mine.length) return null;
+  const items = mine.map(({ table, myTurn }) =>
+    el(
+      "li",
+      { class: `my-table${myTurn ? " my-turn" : ""}`, "data-table": table.id },
+      el("a", { href: `/table/${encodeURIComponent(table.id)}`, class: "table-id" }, `${gameTitle(table.game)} · ${table.id}`),
+      " ",
+      myTurn
+        ? el("b", { class: "your-turn", text: "your turn" })
+        : el(
+            "span",
+            { class: "muted" },
+            table.status === "open" ? "waiting for players" : `${seatName(table, table.current_player)} to play`,
+          ),
+    ),
+  );
+  const waiting = mine.filter((m) => m.myTurn).length;
+  return el(
+    "section",
+    { class: "table-group", "data-status": "mine" },
+    el("h3", {}, "Your tables", el("span", { class: "count", text: waiting ? `${waiting} your turn` : mine.length })),
+    el("ul", { class: "my-tables" }, items),
+  );
 }
 
 async function joinTable(table, seat, button) {

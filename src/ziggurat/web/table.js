@@ -27,7 +27,7 @@ const LOG_SHOWN = 250;
 const SEAT_REFUSED_CODES = new Set([4401, 4403]);
 // The same refusals as error codes (REST or the socket's last message); a seat that does
 // not exist is refused for good as well.
-const SEAT_REFUSED_ERRORS = new Set(["wrong_token", "token_required", "no_such_seat"]);
+const SEAT_REFUSED_ERRORS = new Set(["wrong_token", "token_required", "no_such_seat", "seat_taken_over"]);
 
 const $ = (id) => document.getElementById(id);
 
@@ -310,12 +310,16 @@ function seatRefused(seat, error) {
     $("overlay").hidden = true;
   }
   const who = app.table ? `${seatName(app.table, seat)} (seat ${seat})` : `seat ${seat}`;
-  const reason = error && error.message ? ` The server said: ${error.message}.` : "";
-  showError(
-    `The link for ${who} is no longer valid in this browser, so you cannot play this seat from here` +
-      ` (perhaps somebody took the seat from the lobby).${reason} You are now watching as a spectator.`,
-    { sticky: true },
-  );
+  if (error && error.code === "seat_taken_over") {
+    showError(`You resigned: a bot plays ${who} to the end. You are now watching as a spectator.`, { sticky: true });
+  } else {
+    const reason = error && error.message ? ` The server said: ${error.message}.` : "";
+    showError(
+      `The link for ${who} is no longer valid in this browser, so you cannot play this seat from here` +
+        ` (perhaps somebody took the seat from the lobby).${reason} You are now watching as a spectator.`,
+      { sticky: true },
+    );
+  }
   if (app.seat === seat || app.seat === undefined) connect(null);
 }
 
@@ -328,7 +332,9 @@ function handleError(error) {
   if (code === "no_such_table") {
     closeConnection();
     setConn("offline", "no such table");
-    $("status").replaceChildren(el("span", {}, `There is no table “${tableId}”. `), el("a", { href: "/", text: "Back to the lobby" }));
+    // a table deleted while open here says so (its socket's last message); else none was
+    const said = error.message && /deleted/.test(error.message) ? `${error.message[0].toUpperCase()}${error.message.slice(1)}. ` : `There is no table “${tableId}”. `;
+    $("status").replaceChildren(el("span", {}, said), el("a", { href: "/", text: "Back to the lobby" }));
     return;
   }
   showError(error.message);
@@ -382,6 +388,21 @@ async function send(route, fields) {
   } finally {
     app.busy = false;
     document.body.classList.remove("busy");
+  }
+}
+
+/** Leave the game: a bot plays `seat` on, so that the others can finish (asked first). */
+async function resign(seat) {
+  const name = seatName(app.table, seat);
+  if (app.busy || !window.confirm(`Resign as ${name}? A bot plays your seat to the end, and you cannot come back to it.`)) return;
+  app.busy = true;
+  try {
+    await api(`/api/tables/${encodeURIComponent(tableId)}/resign`, { method: "POST", token: tokenOf(seat), body: { seat } });
+    seatRefused(seat, { code: "seat_taken_over" });
+  } catch (e) {
+    handleError(e);
+  } finally {
+    app.busy = false;
   }
 }
 
@@ -662,6 +683,11 @@ function renderSeats(payload, ctx) {
   }
   if (heldHere.length > 1) {
     parts.push(el("p", { class: "muted" }, "Hot-seat on this screen: ", heldHere.map((s) => ctx.seatChip(s)), "."));
+  }
+  if (ctx.viewer !== null && payload.table.status !== "finished" && !ctx.replaying) {
+    parts.push(
+      el("p", {}, el("button", { type: "button", class: "danger small-button", id: "resign-button", text: "Resign", title: "leave the game: a bot plays your seat to the end", onclick: () => resign(ctx.viewer) })),
+    );
   }
   const settings = settingsPart();
   if (settings) parts.push(settings);

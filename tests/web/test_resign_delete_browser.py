@@ -1,0 +1,110 @@
+"""Resigning, deleting a table and "your tables" in the browser: a bot takes over the seat of
+a player who resigns (named as such), the creator deletes a table from the lobby and its open
+pages are told, and the lobby lists the tables this browser plays with whose turn it is."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .conftest import LAPTOP, needs_chromium
+from .helpers import play_one, version, wait_ready, wait_version_after
+
+pytestmark = needs_chromium
+
+
+def shot(page: Any, artifacts: Any, name: str) -> None:
+    page.screenshot(path=str(artifacts / f"{name}.png"))
+
+
+def open_seat(new_page: Any, server: Any, table_id: str, seat: int, token: str) -> Any:
+    page = new_page(LAPTOP)
+    page.goto(f"{server.url}/table/{table_id}?seat={seat}&token={token}")
+    wait_ready(page)
+    return page
+
+
+def test_a_player_resigns_and_a_bot_plays_the_seat_on(server, new_page, artifacts):
+    made = server.create_table(
+        [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}], start_player=0
+    )
+    table_id = made["table"]["id"]
+    tokens = {i["seat"]: i["token"] for i in made["invites"]}
+    ann = open_seat(new_page, server, table_id, 0, tokens[0])
+    bo = open_seat(new_page, server, table_id, 1, tokens[1])
+    bo.once("dialog", lambda dialog: dialog.accept())
+    bo.locator("#resign-button").click()
+    bo.wait_for_function("() => document.body.dataset.seat === 'spectator'")
+    assert "You resigned: a bot plays Bo" in bo.locator("#error-text").inner_text()
+    assert bo.locator("#resign-button").count() == 0
+    shot(bo, artifacts, "resign-spectator")
+    # Ann's first turn is one token; then the bot plays Bo's turn by itself
+    before = version(ann)
+    ann.wait_for_function("() => document.body.textContent.includes('Bo (bot)')")
+    assert play_one(ann) == "place"
+    wait_version_after(ann, before + 1, timeout=20_000)
+    table = server.api("GET", f"/api/tables/{table_id}")
+    assert table["seats"][1]["took_over"] == "resigned" and table["version"] >= 2
+    shot(ann, artifacts, "resign-bot-plays-on")
+    assert ann.errors == [] and bo.errors == []  # type: ignore[attr-defined]
+
+
+def test_the_creator_deletes_a_table_from_the_lobby(server, new_page, artifacts):
+    lobby = new_page(LAPTOP)
+    lobby.goto(server.url + "/")
+    lobby.wait_for_selector("body[data-ready='1']")
+    lobby.select_option("#players", "2")
+    lobby.fill("input[name='seat-0-name']", "Ann")
+    lobby.select_option("select[name='seat-1-kind']", "human")
+    lobby.fill("input[name='seat-1-name']", "Bo")
+    lobby.click("#create-button")
+    invite = lobby.locator("li.invite[data-seat='0']")
+    invite.wait_for()
+    table_id = invite.locator("input.invite-url").input_value().split("/table/")[1].split("?")[0]
+    watcher = new_page(LAPTOP)
+    watcher.goto(f"{server.url}/table/{table_id}")
+    wait_ready(watcher)
+    card = lobby.locator(f"li.table-card[data-table='{table_id}']")
+    card.wait_for()
+    shot(lobby, artifacts, "delete-lobby-card")
+    lobby.once("dialog", lambda dialog: dialog.accept())
+    card.locator("[data-action='delete']").click()
+    card.wait_for(state="detached")
+    status, answer = server.request("GET", f"/api/tables/{table_id}")
+    assert (status, answer["error"]) == (404, "no_such_table")
+    watcher.wait_for_function(
+        "() => document.getElementById('status').textContent.includes('was deleted by its creator')"
+    )
+    shot(watcher, artifacts, "delete-watcher-told")
+    # a table of somebody else's has no Delete button here
+    other = server.create_table([{"kind": "human"}, {"kind": "human"}])
+    lobby.reload()
+    lobby.wait_for_selector("body[data-ready='1']")
+    other_card = lobby.locator(f"li.table-card[data-table='{other['table']['id']}']")
+    other_card.wait_for()
+    assert other_card.locator("[data-action='delete']").count() == 0
+
+
+def test_the_lobby_lists_your_tables_with_whose_turn_it_is(server, new_page, artifacts):
+    mine = server.create_table(
+        [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}], start_player=0
+    )
+    waiting = server.create_table(
+        [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}], start_player=1
+    )
+    page = new_page(LAPTOP)
+    for made in (mine, waiting):  # this browser holds seat 0 of each
+        page.goto(server.url + made["invites"][0]["url"])
+        wait_ready(page)
+    for made in (mine, waiting):  # seat 1 claimed elsewhere: both tables run
+        token = made["invites"][1]["token"]
+        server.api("GET", f"/api/tables/{made['table']['id']}/view?seat=1", token=token)
+    page.goto(server.url + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    section = page.locator("section.table-group[data-status='mine']")
+    section.wait_for()
+    first = section.locator("li.my-table").first
+    assert first.get_attribute("data-table") == mine["table"]["id"]  # your turn comes first
+    assert "your turn" in first.inner_text()
+    other = section.locator(f"li.my-table[data-table='{waiting['table']['id']}']")
+    assert "Bo to play" in other.inner_text()
+    shot(page, artifacts, "lobby-your-tables")
