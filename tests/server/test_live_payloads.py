@@ -13,6 +13,7 @@ from ziggurat.core.registry import game_class, game_names, load_game
 from ziggurat.core.undo import UndoRefused, check_undo
 from ziggurat.server import live
 from ziggurat.server.live import LiveTable, SeatInfo
+from ziggurat.server.result import final_result
 
 NOW = datetime(2026, 12, 1, tzinfo=UTC)
 
@@ -38,6 +39,14 @@ def fresh_can_undo(table: LiveTable, seat: int) -> bool:
     return True
 
 
+def fresh_result(table: LiveTable) -> dict | None:
+    """The end screen's result made afresh from every move's events; None before the end."""
+    if not table.finished:
+        return None
+    events = [e for entry in table.log for e in table.events_for(entry, None)]
+    return final_result(events, table.state.scores(), table.state.winners())
+
+
 def fresh_payload(table: LiveTable, seat: int | None) -> dict:
     """The payload described from scratch, nothing taken from any store."""
     state, game = table.state, table.game
@@ -51,6 +60,7 @@ def fresh_payload(table: LiveTable, seat: int | None) -> dict:
         "seat": seat,
         "view": state.view(seat),
         "can_undo": can_undo,
+        "result": fresh_result(table),
         "legal_actions": legal,
         "log": [table.describe_entry(e, seat) for e in table.log],
     }

@@ -61,6 +61,17 @@ def test_a_finished_game_steps_through_every_move(server, new_page, artifacts, n
     page = new_page(LAPTOP)
     page.goto(f"{server.url}/table/{table_id}")
     wait_ready(page)
+    # the end screen: why the game ended, and every seat's points by source with the totals
+    final = server.api("GET", f"/api/tables/{table_id}/view")
+    assert page.locator("#result .ended").inner_text().startswith(("The game is over", "Game over"))
+    totals = page.locator("#result table.breakdown tr.total td").all_inner_texts()
+    scores = final["table"]["scores"]
+    assert sorted(int(t) for t in totals) == sorted(scores)
+    assert (
+        page.locator("#result table.breakdown tbody tr").count()
+        == len(final["result"]["sources"]) + 1
+    )
+    shot(page, artifacts, f"end-{name}")
     page.locator("#result-replay").click()  # from the end screen
     wait_where(page, 0, moves)
     assert log_count(page) == 0 and page.locator("#result").count() == 0

@@ -23,6 +23,7 @@ from ziggurat.core.records import GameRecord, GameResult, RecordedAction
 from ziggurat.core.undo import UNDO, UndoRefused, check_undo
 
 from .db import ActionRow, SeatRow, TableRow
+from .result import final_result
 
 
 def _json(value: Any) -> str:
@@ -245,6 +246,7 @@ class LiveTable:
     _payloads_revision: int = field(default=-1, repr=False)
     _summary_json: str | None = field(default=None, repr=False)  # of _payloads_revision
     _log_epoch: int = field(default=0, repr=False)  # one per wording of the log
+    _result: tuple[list[str], str] | None = field(default=None, repr=False)  # names, JSON
 
     @property
     def finished(self) -> bool:
@@ -440,7 +442,7 @@ class LiveTable:
 
     def _make_push(self, seat: int | None) -> Push:
         state, game = self.state, self.game
-        legal, undo = "", "false"
+        legal, undo, result = "", "false", self.result_json()
         if seat is not None and not self.finished and state.current_player == seat:
             legal = described_actions_json(game, state.legal_actions(), seat)
             undo = "true" if self.can_undo(seat) else "false"
@@ -451,10 +453,24 @@ class LiveTable:
         # the legal actions and the log go last, spliced in from texts encoded once
         head = (
             f'{{"table":{self._summary_json},"version":{self.version},"seat":{seat_json},'
-            f'"view":{view},"can_undo":{undo},"legal_actions":[{legal}]'
+            f'"view":{view},"can_undo":{undo},"result":{result},"legal_actions":[{legal}]'
         )
         log = self.described_log(seat)
         return Push(head, log, len(log), self._log_epoch)
+
+    def result_json(self) -> str:
+        """The end as the end screen shows it (:func:`.result.final_result`: the winners,
+        why the game ended, every seat's points by source), JSON; ``null`` before the end.
+        Made once (again only if a seat's name changed, the sentences naming the seats)."""
+        if not self.finished:
+            return "null"
+        names = self.names
+        if self._result is None or self._result[0] != names:
+            events = [e for entry in self.log for e in self.events_for(entry, None)]
+            state = self.state
+            made = final_result(events, state.scores(), state.winners())
+            self._result = (names, _json(made))
+        return self._result[1]
 
     def described_log(self, viewer: int | None) -> list[str]:
         """The log as ``viewer`` reads it, each entry as JSON; each is worded and encoded

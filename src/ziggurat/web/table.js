@@ -707,11 +707,13 @@ function renderResult(payload, ctx) {
     { class: "panel result", id: "result" },
     el("h2", {}, winners.length > 1 ? "Shared victory" : "Winner"),
     el("p", { class: "winners" }, winners.map((w) => el("span", { class: "winner" }, "★ ", ctx.seatChip(w, { you: ctx.held.includes(w) })))),
+    payload.result && payload.result.ended ? el("p", { class: "ended", text: sentence(payload.result.ended) }) : null,
     el(
       "ol",
       { class: "final-scores" },
       order.map((s) => el("li", { class: winners.includes(s) ? "won" : "" }, ctx.seatChip(s), el("b", { text: ` ${scores[s] ?? "?"} points` }))),
     ),
+    breakdownTable(payload.result, order, ctx),
     el(
       "p",
       {},
@@ -720,6 +722,28 @@ function renderResult(payload, ctx) {
       el("a", { class: "button", href: `/api/tables/${encodeURIComponent(tableId)}/record`, download: `ziggurat-${tableId}.json`, text: "Download the game record" }),
       " ",
       el("a", { class: "button", href: "/", text: "Back to the lobby" }),
+    ),
+  );
+}
+
+/** "the game is over: …" as a sentence. */
+function sentence(text) {
+  return `${text[0].toUpperCase()}${text.slice(1)}${/[.!]$/.test(text) ? "" : "."}`;
+}
+
+/** Every seat's points by source (payload.result.sources: what scored during the game and
+ * the parts of the final scoring), the seats in their final order, with the totals. */
+function breakdownTable(result, order, ctx) {
+  if (!result || !Array.isArray(result.sources) || !result.sources.length) return null;
+  return el(
+    "table",
+    { class: "breakdown", "aria-label": "points by source" },
+    el("thead", {}, el("tr", {}, el("th", { text: "points from" }), order.map((s) => el("th", {}, ctx.seatChip(s))))),
+    el(
+      "tbody",
+      {},
+      result.sources.map((row) => el("tr", { "data-source": row.source }, el("th", { text: row.source }), order.map((s) => el("td", { text: row.points[s] || "·" })))),
+      el("tr", { class: "total" }, el("th", { text: "total" }), order.map((s) => el("td", { text: result.scores[s] }))),
     ),
   );
 }
