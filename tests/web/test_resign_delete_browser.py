@@ -108,3 +108,40 @@ def test_the_lobby_lists_your_tables_with_whose_turn_it_is(server, new_page, art
     other = section.locator(f"li.my-table[data-table='{waiting['table']['id']}']")
     assert "Bo to play" in other.inner_text()
     shot(page, artifacts, "lobby-your-tables")
+
+
+def test_rematch_from_the_end_screen_keeps_every_player_in_their_seat(server, new_page, artifacts):
+    made = server.create_table(
+        [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}], start_player=0
+    )
+    table_id = made["table"]["id"]
+    tokens = {i["seat"]: i["token"] for i in made["invites"]}
+    payload = server.api("GET", f"/api/tables/{table_id}/view")
+    while payload["table"]["status"] != "finished":  # the game, played over REST
+        seat = payload["table"]["current_player"]
+        mine = server.api("GET", f"/api/tables/{table_id}/view?seat={seat}", token=tokens[seat])
+        body = {
+            "seat": seat,
+            "action": mine["legal_actions"][0]["text"],
+            "version": mine["version"],
+        }
+        payload = server.api("POST", f"/api/tables/{table_id}/actions", body, token=tokens[seat])
+    ann = open_seat(new_page, server, table_id, 0, tokens[0])
+    bo = open_seat(new_page, server, table_id, 1, tokens[1])
+    assert bo.locator("#rematch-button").inner_text() == "Rematch"
+    shot(ann, artifacts, "rematch-end-screen")
+    ann.locator("#rematch-button").click()
+    ann.wait_for_url(lambda url: table_id not in url)
+    wait_ready(ann)
+    new_id = ann.url.rsplit("/", 1)[1]
+    assert ann.evaluate("() => document.body.dataset.seat") == "0"
+    # Bo's page learns of it (a push) and follows into his own seat
+    bo.wait_for_function(
+        "() => document.getElementById('rematch-button').textContent === 'Go to the rematch'"
+    )
+    bo.locator("#rematch-button").click()
+    bo.wait_for_url(lambda url: new_id in url)
+    wait_ready(bo)
+    assert bo.evaluate("() => document.body.dataset.seat") == "1"
+    assert server.api("GET", f"/api/tables/{new_id}")["status"] == "running"
+    shot(bo, artifacts, "rematch-new-table")

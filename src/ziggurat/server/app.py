@@ -248,9 +248,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     "name": name,
                     "title": cls.title,
                     "players": list(cls.player_counts),
-                    "options": {
-                        o.name: o.as_json(cls.player_counts) for o in cls.options_declared
-                    },
+                    "options": {o.name: o.as_json(cls.player_counts) for o in cls.options_declared},
                     "agents": list(AGENT_NAMES),
                 }
             )
@@ -303,6 +301,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             table_id, body.seat, bearer(request), body.version, body.socket
         )
         return Response(payload, media_type="application/json")
+
+    @app.post("/api/tables/{table_id}/rematch", openapi_extra=BEARER_TOKEN)
+    async def rematch(table_id: str, request: Request) -> dict[str, Any]:
+        """With a seat's token or the creator's; the same table for every later asking."""
+        return await service.rematch(table_id, bearer(request))
 
     @app.post("/api/tables/{table_id}/resign", openapi_extra=BEARER_TOKEN)
     async def resign(table_id: str, body: SeatRequest, request: Request) -> dict[str, Any]:

@@ -62,6 +62,8 @@ class TableRow(Base):
     undo: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
     # the creator's token (hashed), which deletes the table (None: made before it was kept)
     creator_token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    # the table that plays this finished one again (same seats and options, a new seed)
+    rematch_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
 
 
 class SeatRow(Base):

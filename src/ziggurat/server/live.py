@@ -121,6 +121,7 @@ def summary_from_rows(row: TableRow, seats: list[SeatRow]) -> dict[str, Any]:
         "scores": list(row.scores),
         "winners": row.winners,
         "undo": row.undo,
+        "rematch": row.rematch_id,
         "created_at": iso(row.created_at),
         "updated_at": iso(row.updated_at),
     }
@@ -229,6 +230,7 @@ class LiveTable:
     undo: bool = True  # may a seat take back its own last move (the table's setting)?
     creator_token_hash: str | None = field(default=None, repr=False)  # deletes the table
     deleted: bool = False  # by its creator: its sockets are told so and closed
+    rematch_id: str | None = None  # the table that plays this finished one again
     log: list[LogEntry] = field(default_factory=list)
     # the position before the last move standing, when known (kept from the move itself;
     # else replayed when a take-back is asked about)
@@ -277,6 +279,7 @@ class LiveTable:
             revision=row.revision,
             undo=row.undo,
             creator_token_hash=row.creator_token_hash,
+            rematch_id=row.rematch_id,
         )
         table.update_seats(seats)
         standing: list[ActionRow] = []
@@ -413,6 +416,7 @@ class LiveTable:
             "scores": state.shown_scores(None),
             "winners": state.winners() if self.finished else None,
             "undo": self.undo,
+            "rematch": self.rematch_id,
             "created_at": iso(self.created_at),
             "updated_at": iso(self.updated_at),
         }

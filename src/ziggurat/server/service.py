@@ -461,11 +461,15 @@ class TableService:
         seats: list[dict[str, Any]],
         creator: str | None = None,
         undo: bool = True,
+        also: Callable[[Session, str], bool] | None = None,
     ) -> tuple[LiveTable, list[dict[str, Any]], str]:
         """A new table, its invites and its creator's token (which deletes it); ``creator``
         (the client's address) is held to the limits of open and of bot-only tables per
         creator (:meth:`_check_creator_limits`); ``undo``: may a seat take back its own
-        last move (where the rules allow it)."""
+        last move (where the rules allow it). A seat given with a ``token_hash`` (a rematch:
+        never from a request) keeps that token, claimed, and gets no invite. ``also(session,
+        new table id)`` runs in the creation's transaction; False from it undoes the creation
+        (:class:`Conflict`)."""
         try:
             game = self.game(game_name, options)
         except ZigguratError as exc:
@@ -503,6 +507,17 @@ class TableService:
                         claimed=True,
                     )
                 )
+            elif spec.get("token_hash"):
+                seat_rows.append(
+                    SeatRow(
+                        seat=number,
+                        kind="human",
+                        agent=None,
+                        name=spec.get("name") or f"Player {number + 1}",
+                        token_hash=spec["token_hash"],
+                        claimed=True,
+                    )
+                )
             else:
                 token = secrets.token_urlsafe(18)
                 name = spec.get("name") or f"Player {number + 1}"
@@ -527,7 +542,7 @@ class TableService:
             options=dict(game.options),
             data_version=game.data_version,
             seed=seed,
-            status="open" if invites else "running",
+            status="open" if invites else "running",  # a kept seat is claimed
             version=0,
             revision=0,
             current_player=state.current_player,
@@ -539,7 +554,7 @@ class TableService:
             undo=undo,
             creator_token_hash=hash_token(creator_token),
         )
-        bots_only = not invites
+        bots_only = all(r.kind == "bot" for r in seat_rows)
 
         def store() -> None:
             with self.sessions.begin() as session:
@@ -550,6 +565,8 @@ class TableService:
                 for seat_row in seat_rows:
                     seat_row.table_id = table_id
                     session.add(seat_row)
+                if also is not None and not also(session, table_id):
+                    raise Conflict()  # rolls the creation back
 
         await self.database(store)
         table = await self.load(table_id)
@@ -611,6 +628,69 @@ class TableService:
                 "token": token,
                 "url": invite_url(table_id, chosen.seat, token),
             }
+        raise ApiError(409, "busy", "the table kept changing; try again")
+
+    async def rematch(self, table_id: str, token: str | None) -> dict[str, Any]:
+        """Play a finished table again: same game, options, undo setting and seats (bots
+        stay, each player keeps their seat and its token; a seat a bot took over is a free
+        seat again, with an invite), a new secret seed. Asked for by one of its players or
+        its creator (their token); the first asking makes it, and later ones get the same
+        table. Returns ``{"table", "invites", "creator_token"}`` (the last two only to the
+        one who made it); the finished table's summary names it (``rematch``)."""
+        table = await self.known(table_id)
+        if not token:
+            raise ApiError(
+                401, "token_required", "a rematch needs the token of a seat or of the creator"
+            )
+        hashed = hash_token(token)
+        holders = [s.token_hash for s in table.seats if s.token_hash] + [table.creator_token_hash]
+        if not any(h and hmac.compare_digest(h, hashed) for h in holders):
+            raise ApiError(403, "wrong_token", "that token is not of this table's players")
+        if not table.finished:
+            raise ApiError(409, "game_not_over", "a rematch is made once the game is over")
+        for _attempt in range(3):
+            async with self.lock(table_id):
+                table = await self.load(table_id)
+                if table.rematch_id is not None:
+                    made = await self.known(table.rematch_id)
+                    return {"table": made.summary(), "invites": [], "creator_token": None}
+                seats: list[dict[str, Any]] = []
+                for info in table.seats:
+                    if info.kind == "bot" and not info.took_over:
+                        seats.append({"kind": "bot", "agent": info.agent, "name": info.name})
+                    else:  # a player keeps the seat; a seat a bot took over is free again
+                        seats.append(
+                            {"kind": "human", "name": info.name, "token_hash": info.token_hash}
+                        )
+                revision = table.revision
+
+                def point(session: Session, new_id: str, revision: int = revision) -> bool:
+                    """The finished table names its rematch, if nobody changed it meanwhile."""
+                    changed = session.execute(
+                        TABLES.update()
+                        .where(TABLES.c.id == table_id, TABLES.c.revision == revision)
+                        .values(rematch_id=new_id, revision=revision + 1)
+                    ).rowcount
+                    if changed == 1:
+                        self._announce(session, table_id, revision + 1)
+                    return changed == 1
+
+                try:
+                    made, invites, creator_token = await self.create(
+                        table.game.name,
+                        dict(table.game.options),
+                        seats,
+                        None,
+                        table.undo,
+                        also=point,
+                    )
+                except Conflict:
+                    self.tables.pop(table_id, None)
+                    continue
+                table.rematch_id = made.id
+                table.revision = revision + 1
+            await self.notify(table)
+            return {"table": made.summary(), "invites": invites, "creator_token": creator_token}
         raise ApiError(409, "busy", "the table kept changing; try again")
 
     async def resign(self, table_id: str, seat: int, token: str | None) -> dict[str, Any]:

@@ -5,12 +5,15 @@
 // payload.legal_actions, what is seen from payload.view.
 
 import {
-  ApiError,
   api,
+  ApiError,
+  creatorToken,
   dropSeat,
   el,
   heldSeats,
   holdSeat,
+  saveCreatorToken,
+  saveInvites,
   seatChip,
   seatColor,
   seatName,
@@ -714,6 +717,7 @@ function renderResult(payload, ctx) {
       order.map((s) => el("li", { class: winners.includes(s) ? "won" : "" }, ctx.seatChip(s), el("b", { text: ` ${scores[s] ?? "?"} points` }))),
     ),
     breakdownTable(payload.result, order, ctx),
+    rematchPart(table, ctx),
     el(
       "p",
       {},
@@ -724,6 +728,40 @@ function renderResult(payload, ctx) {
       el("a", { class: "button", href: "/", text: "Back to the lobby" }),
     ),
   );
+}
+
+/** Rematch (a player or the creator: same seats and options, a new deal), or, once one of
+ * the others started it, the way to it; a spectator is shown where it is played. */
+function rematchPart(table, ctx) {
+  const token = rematchToken();
+  if (token) {
+    const label = table.rematch ? "Go to the rematch" : "Rematch";
+    return el("p", {}, el("button", { type: "button", class: "primary", id: "rematch-button", text: label, title: "the same seats and options, a new deal", onclick: (event) => rematch(token, event.target) }));
+  }
+  if (table.rematch) return el("p", {}, "A rematch is being played: ", el("a", { href: `/table/${encodeURIComponent(table.rematch)}`, text: "watch it" }), ".");
+  return null;
+}
+
+/** The token this browser asks for a rematch with: a seat it plays, or the creator's. */
+function rematchToken() {
+  const seats = heldList(app.table);
+  return seats.length ? tokenOf(seats[0]) : creatorToken(tableId);
+}
+
+async function rematch(token, button) {
+  button.disabled = true;
+  try {
+    const made = await api(`/api/tables/${encodeURIComponent(tableId)}/rematch`, { method: "POST", token });
+    const next = made.table.id;
+    // every player keeps their seat and its token at the new table
+    for (const seat of heldList(app.table)) holdSeat(next, seat, tokenOf(seat));
+    if (made.invites && made.invites.length) saveInvites(next, made.invites);
+    if (made.creator_token) saveCreatorToken(next, made.creator_token);
+    window.location.href = `/table/${encodeURIComponent(next)}`;
+  } catch (e) {
+    button.disabled = false;
+    handleError(e);
+  }
 }
 
 /** "the game is over: …" as a sentence. */
