@@ -514,8 +514,69 @@ function context() {
     seatTextColor,
     seatChip: (s, opts) => seatChip(table, s, opts),
     held: heldList(table),
+    recent: recentEntries(payload, viewer),
     rerender: render,
   };
+}
+
+/**
+ * The others' moves since `viewer`'s last move (for a spectator: since the seat to play last
+ * moved): what the table marks on the board and sums up above it.
+ */
+function recentEntries(payload, viewer) {
+  const log = payload.log || [];
+  const anchor = viewer !== null && viewer !== undefined ? viewer : payload.view && payload.view.current;
+  if (anchor === null || anchor === undefined) return [];
+  let start = log.length;
+  while (start > 0 && log[start - 1].seat !== anchor) start -= 1;
+  return log.slice(start);
+}
+
+const RECENT_SHOWN = 8;
+
+/** On your turn, above the board: each of the others' moves since your last turn, with what
+ * it caused ("Bob: merchant on 12,4 · city MS at 12,4 scored: Bob +6, Ann +2"). */
+function renderRecent(payload, ctx) {
+  const box = $("recent");
+  const entries = ctx.yourTurn ? ctx.recent : [];
+  if (!entries.length) {
+    box.hidden = true;
+    box.replaceChildren();
+    return;
+  }
+  const shown = entries.slice(-RECENT_SHOWN);
+  const lines = shown.map((entry) =>
+    el(
+      "li",
+      { "data-number": entry.number, style: { "--seat": seatColor(entry.seat ?? 0) } },
+      ctx.seatChip(entry.seat),
+      ` ${entry.words || entry.text}`,
+      (entry.events || []).map((event) =>
+        el("span", { class: "recent-event" }, " · ", (event.parts || [event.text || ""]).map((part) => (typeof part === "string" ? part : ctx.seatChip(part.seat)))),
+      ),
+    ),
+  );
+  const more = entries.length - shown.length;
+  const head = [el("b", { text: "Since your last turn" })];
+  if (more > 0) head.push(el("span", { class: "muted", text: ` (the last ${shown.length} of ${entries.length} moves; the rest in the list of moves)` }));
+  box.replaceChildren(...head, el("ul", {}, lines));
+  box.hidden = false;
+}
+
+/** Mark on the board what the others' moves since your last turn touched (each game names
+ * those elements: logEntryTargets), in the colour of the seat that moved. */
+function markRecent(ctx) {
+  const targets = app.game && app.game.logEntryTargets;
+  if (!targets || ctx.replaying) return;
+  for (const entry of ctx.recent) {
+    if (entry.seat === ctx.viewer) continue;
+    for (const selector of targets(entry)) {
+      for (const node of document.querySelectorAll(selector)) {
+        node.classList.add("recent-move");
+        node.style.setProperty("--recent-seat", seatColor(entry.seat ?? 0));
+      }
+    }
+  }
 }
 
 function statusLine(payload, ctx) {
@@ -811,6 +872,8 @@ function render() {
   if (result) panel.prepend(result);
   renderLog(payload, ctx);
   renderSeats(payload, ctx);
+  renderRecent(payload, ctx);
+  markRecent(ctx);
   renderUndo(app.payload, { ...ctx, viewer: app.seat });
   if (ctx.replaying) renderReplayBar();
   if (!ctx.yourTurn) hideConfirm(); // a move waiting for its confirmation is no longer offered

@@ -315,8 +315,10 @@ export function describeTurn(payload) {
 }
 
 /** table.js calls this when the pointer is on a log line: show what it names. */
-export function pointAtLogEntry(entry, on) {
-  if (!entry) return;
+/** The board's elements a logged move touched (a square, a space, a field, a temple, a
+ * city, a craft row): pointed at from the log, and marked as the others' moves since your
+ * last turn (table.js). */
+export function logEntryTargets(entry) {
   const selectors = [];
   if (entry.square) selectors.push(`#amy-babylon g.amy-square[data-square="${entry.square}"]`);
   if (entry.space) selectors.push(`#amy-babylon g.amy-space[data-space="${entry.space}"]`);
@@ -324,7 +326,12 @@ export function pointAtLogEntry(entry, on) {
   if (entry.temple) selectors.push(`#amy-babylon g.amy-temple[data-temple="${entry.temple}"]`);
   if (entry.city) selectors.push(`#amy-track g.amy-city[data-city="${entry.city}"]`);
   if (entry.type === "recruit") selectors.push(`#amy-crafts .amy-craft-row[data-row="${entry.row}"]`);
-  for (const s of selectors) toggleAll(s, "pointed", on);
+  return selectors;
+}
+
+export function pointAtLogEntry(entry, on) {
+  if (!entry) return;
+  for (const s of logEntryTargets(entry)) toggleAll(s, "pointed", on);
 }
 
 // ------------------------------------------------------------------ the Babylon board

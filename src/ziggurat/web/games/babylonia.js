@@ -23,7 +23,6 @@ const LETTER = { merchant: "M", servant: "S", priest: "P", farmer: "F" };
 const LAND = { north: "#d7b98a", center: "#e2cd98", south: "#c8c58f" };
 const LAND_EDGE = { north: "#b39466", center: "#bba571", south: "#9f9c66" };
 // What this page remembers between payloads to mark the tokens placed since your last turn.
-const memory = { key: null, mine: null, turnKey: null, turnStart: null, lastTurn: null };
 
 const HEX = hexPoints(S);
 const HEX_INNER = hexPoints(S * 0.8);
@@ -73,35 +72,12 @@ function movesOf(legal) {
 
 // ------------------------------------------------------------------ recent placements
 
-function tokenSet(view, except = null) {
-  const set = new Set();
-  for (const h of view.board) if (h.content === "token" && h.player !== except) set.add(key(h.hex));
-  return set;
-}
-
-/** Tokens others placed since the viewer's last turn (spectator: during the last turn). */
-function recentTokens(payload, ctx) {
-  if (ctx.replaying) return new Set(); // a replayed position is no turn of the viewer's
-  const view = payload.view;
-  const id = `${payload.table.id}/${ctx.viewer}`;
-  if (memory.key !== id) {
-    Object.assign(memory, { key: id, mine: null, turnKey: null, turnStart: null, lastTurn: null });
-  }
-  const now = tokenSet(view, ctx.viewer);
-  if (ctx.viewer !== null) {
-    if (view.current === ctx.viewer || view.turn_player === ctx.viewer || memory.mine === null) {
-      memory.mine = now;
-      return new Set();
-    }
-    return new Set([...now].filter((k) => !memory.mine.has(k)));
-  }
-  const turnKey = `${view.turn_number}/${view.turn_player}`;
-  if (memory.turnKey !== turnKey) {
-    memory.lastTurn = memory.turnStart ? new Set([...now].filter((k) => !memory.turnStart.has(k))) : new Set();
-    memory.turnStart = now;
-    memory.turnKey = turnKey;
-  }
-  return memory.lastTurn || new Set();
+/** The hexes where others placed tokens since the viewer's last move (ctx.recent: the
+ * table's log entries since then; for a spectator, since the seat to play last moved). */
+function recentTokens(ctx) {
+  const recent = new Set();
+  for (const entry of ctx.recent || []) if (entry.type === "place" && Array.isArray(entry.hex)) recent.add(key(entry.hex));
+  return recent;
 }
 
 // ------------------------------------------------------------------ the board
@@ -231,7 +207,7 @@ function drawBoard(area, payload, ctx, moves) {
   const view = payload.view;
   const ui = ctx.ui;
   const toScore = new Set((view.to_score || []).map(key));
-  const recent = recentTokens(payload, ctx);
+  const recent = recentTokens(ctx);
   const targets = new Map(); // hex key -> action
   if (ui.kind && moves.place.get(ui.kind)) for (const [k, a] of moves.place.get(ui.kind)) targets.set(k, a);
   for (const a of moves.score) targets.set(key(a.hex), a);

@@ -150,6 +150,15 @@ export function describeTurn(payload) {
 }
 
 /** table.js calls this when the pointer is on a log line: show the hexes it names. */
+/** The board's elements a logged move touched (its hexes, its stack), for the marks of the
+ * others' moves since your last turn (table.js). */
+export function logEntryTargets(entry) {
+  const hexes = Array.isArray(entry.hexes) ? entry.hexes : Array.isArray(entry.hex) ? [entry.hex] : [];
+  const targets = hexes.map((h) => `svg.ish-map g.hex[data-hex="${key(h)}"]`);
+  if (entry.stack !== undefined && entry.stack !== null) targets.push(`#carpet g.stack[data-stack="${entry.stack}"]`);
+  return targets;
+}
+
 export function pointAtLogEntry(entry, on) {
   if (!entry) return;
   const hexes = Array.isArray(entry.hexes) ? entry.hexes : Array.isArray(entry.hex) ? [entry.hex] : [];

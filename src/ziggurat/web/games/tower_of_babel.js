@@ -156,6 +156,12 @@ export function describeTurn(payload) {
 }
 
 /** table.js calls this when the pointer is on a log line: a build points at its disc. */
+/** The board's elements a logged move touched (the disc built), for the marks of the
+ * others' moves since your last turn (table.js). */
+export function logEntryTargets(entry) {
+  return entry.space === undefined || entry.space === null ? [] : [`#wonders .space[data-space="${entry.space}"]`];
+}
+
 export function pointAtLogEntry(entry, on) {
   if (!entry || entry.space === undefined || entry.space === null) return;
   const node = document.querySelector(`#wonders .space[data-space="${entry.space}"]`);
