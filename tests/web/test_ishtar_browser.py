@@ -398,10 +398,10 @@ def quick_move(payload: dict[str, Any], rng: Any) -> str:
 
 def test_two_browsers_never_show_the_other_seats_tree_cards(server, new_page, artifacts):
     """Ann and Bob each watch their own seat while both play (over the API) until each has
-    bought trees: neither page ever shows the other's card ids outside the log, where they
-    appear as the table saw them (a card coming to the market, a purchase: rulings I18); no
-    payload gives another seat's points for them; each page shows its own cards, and the
-    other's as a count."""
+    bought trees: neither page ever shows the other's card ids outside the log (and its
+    summary on your turn), where they appear as the table saw them (a card coming to the
+    market, a purchase: rulings I18); no payload gives another seat's points for them; each
+    page shows its own cards, and the other's as a count."""
     rng = random.Random(1212)
     created = create(server, [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}])
     table_id = created["table"]["id"]
@@ -429,9 +429,12 @@ def test_two_browsers_never_show_the_other_seats_tree_cards(server, new_page, ar
             page.wait_for_function(
                 f"() => Number(document.body.dataset.version) >= {table['version']}"
             )
+            # the log, and its summary of the others' moves on your turn (#recent), tell
+            # the purchases as the table saw them
             html = page.locator("body").evaluate(
-                "b => { const c = b.cloneNode(true); const log = c.querySelector('#log');"
-                " if (log) log.remove(); return c.innerHTML; }"
+                "b => { const c = b.cloneNode(true);"
+                " for (const s of ['#log', '#recent']) { const n = c.querySelector(s);"
+                " if (n) n.remove(); } return c.innerHTML; }"
             )
             text = page.locator("body").inner_text()
             for card in piles[other]:

@@ -837,7 +837,7 @@ function breakdownTable(result, order, ctx) {
   return el(
     "table",
     { class: "breakdown", "aria-label": "points by source" },
-    el("thead", {}, el("tr", {}, el("th", { text: "points from" }), order.map((s) => el("th", {}, ctx.seatChip(s))))),
+    el("thead", {}, el("tr", {}, el("th", { text: "points by source" }), order.map((s) => el("th", {}, ctx.seatChip(s))))),
     el(
       "tbody",
       {},
