@@ -41,11 +41,14 @@ def log_numbers(page: Any) -> list[int]:
 
 
 def board_contents(page: Any) -> list[str]:
-    """What lies on each hex of Babylonia's board ("7,3:content-token face-down ...")."""
-    return page.evaluate(
-        "() => [...document.querySelectorAll('svg.board g.hex')].map((g) => g.dataset.hex + ':'"
-        " + [...g.classList].filter((c) => c.startsWith('content-')).join() + ' '"
-        " + [...g.querySelectorAll('.token')].map((t) => t.getAttribute('class')).join())"
+    """What lies on each hex of Babylonia's board ("7,3:content-token face-down ..."), in
+    the order of the hexes (the board draws lit targets last)."""
+    return sorted(
+        page.evaluate(
+            "() => [...document.querySelectorAll('svg.board g.hex')].map((g) => g.dataset.hex + ':'"
+            " + [...g.classList].filter((c) => c.startsWith('content-')).join() + ' '"
+            " + [...g.querySelectorAll('.token')].map((t) => t.getAttribute('class')).join())"
+        )
     )
 
 
