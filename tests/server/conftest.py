@@ -74,6 +74,10 @@ def client(database_url: str) -> Iterator[TestClient]:
         yield c
 
 
+TWO_HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]
+"""The seats of a table of two people, as most server tests create it."""
+
+
 def create(client: TestClient, seats: list[dict[str, Any]], **options: Any) -> dict[str, Any]:
     body = {
         "game": "babylonia",

@@ -9,9 +9,7 @@ import pytest
 from ziggurat.core.records import record_from_json, replay
 from ziggurat.server.app import YOUNG_COLLECTION_THRESHOLD
 
-from .conftest import a_legal_move, act, auth, create, make_client, view, wait_for
-
-TWO_HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]
+from .conftest import TWO_HUMANS, a_legal_move, act, auth, create, make_client, view, wait_for
 
 
 def start(client, **options):
@@ -289,9 +287,7 @@ def test_the_log_lists_the_steps_an_engine_took_by_itself_and_keeps_them(
         assert view(again, table_id)["log"] == view(client, table_id)["log"]
 
 
-def test_the_log_tells_what_each_move_caused_with_the_players_names(
-    client, database_url
-) -> None:
+def test_the_log_tells_what_each_move_caused_with_the_players_names(client, database_url) -> None:
     """Two bots play Babylonia to the end; every log entry carries the events the engine
     recorded, worded with the table's names, and a restarted server tells the same."""
     seats = [

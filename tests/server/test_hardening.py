@@ -17,6 +17,7 @@ from ziggurat.server.db import ActionRow, make_engine, migrate
 from ziggurat.server.limits import MAX_BODY_BYTES
 
 from .conftest import (
+    TWO_HUMANS,
     a_legal_move,
     act,
     auth,
@@ -27,8 +28,6 @@ from .conftest import (
     wait_for,
 )
 from .test_websocket import receive_version
-
-TWO_HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]
 
 
 def test_a_join_in_another_process_voids_the_old_invite_there_too(database_url) -> None:

@@ -5,10 +5,16 @@ from __future__ import annotations
 
 from sqlalchemy import event
 
-from .conftest import a_legal_move, act, create, make_client, two_listening_servers, view
+from .conftest import (
+    TWO_HUMANS,
+    a_legal_move,
+    act,
+    create,
+    make_client,
+    two_listening_servers,
+    view,
+)
 from .test_websocket import receive_version
-
-TWO_HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]
 
 
 def play_some(client, table_id: str, tokens: list[str], moves: int) -> None:

@@ -8,8 +8,8 @@ from sqlalchemy import select
 
 from ziggurat.server.db import TableRow
 
-from .conftest import act, auth, create, make_client, view, wait_for
-from .test_resign_and_delete import TWO_HUMANS, resign
+from .conftest import TWO_HUMANS, act, auth, create, make_client, view, wait_for
+from .test_resign_and_delete import resign
 
 
 def rematch(client, table_id: str, token: str | None):

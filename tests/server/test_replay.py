@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from ziggurat.core.records import record_from_json, replay_states
 
-from .conftest import act, auth, create, make_client, view, wait_for
+from .conftest import TWO_HUMANS, act, auth, create, make_client, view, wait_for
 from .test_bots_and_secrets import check_secrets
-from .test_undo import TWO_HUMANS, land_placement, undo
+from .test_undo import land_placement, undo
 
 FREE_START = {"start_player": 0, "first_round_limit": False}
 

@@ -14,6 +14,7 @@ from ziggurat.core.registry import load_game
 from ziggurat.server.live import LiveTable, SeatInfo
 
 from .conftest import (
+    TWO_HUMANS,
     act,
     auth,
     create,
@@ -23,8 +24,6 @@ from .conftest import (
     wait_for,
 )
 from .test_websocket import receive_version
-
-TWO_HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]
 
 
 def resign(client, table_id: str, seat: int, token: str | None, **extra):

@@ -14,11 +14,10 @@ import pytest
 from ziggurat.core.records import record_from_json, replay
 from ziggurat.core.registry import game_class, game_names
 
-from .conftest import act, auth, make_client, two_listening_servers, view
+from .conftest import TWO_HUMANS, act, auth, make_client, two_listening_servers, view
 from .test_bots_and_secrets import check_secrets
 from .test_websocket import receive_version
 
-TWO_HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]
 FREE_START = {"start_player": 0, "first_round_limit": False}  # seat 0 places two tokens
 
 
