@@ -29,6 +29,7 @@ from .api import TERMINAL
 from .errors import CorruptState, IllegalAction, InvalidOptions, ZigguratError
 from .events import Event, event_text, from_plain, plain
 from .options import Option, validate_options
+from .rng import Rng
 
 JSON_FORMAT = 2
 """The version of the state JSON layout; every game's ``to_json`` starts with it. Format 2
@@ -38,6 +39,13 @@ ENVELOPE = ("game", "seat", "phase", "current", "over", "winners", "players", "e
 """The keys every view starts with, the same in every game (docs/views.md); a game's own
 view adds its fields after them and never writes one of these itself, except that its
 ``players`` (a list of per-seat dicts) is merged into the envelope's."""
+
+
+def check_seed(seed: object) -> None:
+    """Refuse a seed that is not an int (a bool neither): every seed the kernel takes,
+    a new game's and a reshuffle's, is checked the same way."""
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InvalidOptions(f"seed must be an integer, not {seed!r}")
 
 
 class StatePreamble(BaseModel):
@@ -190,12 +198,43 @@ class BaseGame(ABC):
         Default: a forced move is forced for all to see."""
         return False
 
+    def state_reshuffled(self, state: BaseState, rng: Rng) -> BaseState:
+        """A new state in the same position as ``state`` in everything some seat held or saw
+        (board, each seat's own holdings, face-up things, pending choices, scores, whose
+        turn), with everything nobody at the table could see drawn afresh from ``rng``: the
+        order of every draw pile, bag and tile stack, what lies face down unseen, and the
+        state's own generator (reseeded: ``Rng(rng.randrange(1 << 64))``).
+
+        Why: a finished game's replay may be continued from move N as a new table. Everyone
+        there has watched the whole game, so the original future draws are known to all;
+        dealing them again keeps the new game a game. It is a determinization that keeps
+        what *every* seat knows (compare ``state_determinize``, which keeps one seat's).
+        ``state`` is left unchanged. Default: a plain clone, nothing redrawn, for a game
+        with no hidden draws (each of the four games has some, and writes its own)."""
+        other = state.clone()
+        other._legal = None
+        return other
+
+    def revealed_at_end(self, state: BaseState) -> list[dict[str, Any]]:
+        """What was hidden during the game, shown once it is over (the end screen):
+        ``[{"seat": int | None, "label": str, "items": [str, ...]}, ...]``. ``seat`` is the
+        seat whose secret it was, None for the table's (tiles left in a stack, cards left in
+        a deck); ``label`` names the collection ("Stand", "Hand", "Tree cards") and each item
+        is plain words a player reads ("3 farmers", "a merchant at 12,4"), naming things as
+        the game's views and notation do. Every seat's sections come first, in seat order,
+        then the table's; a collection that is empty is left out (so ``items`` is never
+        empty). JSON-ready. ``state`` is over (the kernel checked).
+
+        Why: a player who lost wants to see what the others held and what the next draws
+        would have been; hiding it is only needed while the game runs. Default: nothing was
+        hidden."""
+        return []
+
     # ------------------------------------------------------------------ the public API
 
     def new_initial_state(self, seed: int = 0) -> BaseState:
         """A new game; the same seed and the same actions give the same game."""
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise InvalidOptions(f"seed must be an integer, not {seed!r}")
+        check_seed(seed)
         return self.initial_state(seed)
 
     def state_from_json(self, data: dict[str, Any]) -> BaseState:
@@ -427,6 +466,31 @@ class BaseState(ABC):
             raise ZigguratError("determinize needs a seat; a spectator sees no secrets to keep")
         self._check_seat(seat)
         return self.game.state_determinize(self, seat, rng)
+
+    def reshuffled(self, seed: int) -> BaseState:
+        """A new state in this position as every seat knows it, with everything nobody could
+        see (draw orders, bags, unseen face-down things, the generator) drawn afresh from
+        ``seed``: where a finished game's replay is continued from one of its moves, the
+        future draws everyone has watched are dealt again. The same seed gives the same
+        state; this state is unchanged. The seed is checked as ``new_initial_state``'s
+        (an int; :class:`InvalidOptions` otherwise)."""
+        check_seed(seed)
+        return self.game.state_reshuffled(self, Rng(seed))
+
+    def revealed_at_end(self) -> list[dict[str, Any]]:
+        """Everything that was hidden during the game, for the end screen, as
+        ``[{"seat": int | None, "label": str, "items": [str, ...]}, ...]`` (the game's hook
+        of the same name: seats in order, then the table's; JSON-ready). Raises
+        :class:`ZigguratError` while the game runs: then it would show secrets.
+
+        (Not named ``revealed``: a game's state may use that word for its own field, as
+        Tower of Babel's does for "the offers are face up", and a slot would hide the
+        method.)"""
+        if not self.is_terminal():
+            raise ZigguratError(
+                "revealed_at_end() shows the secrets of a finished game; this one is still running"
+            )
+        return self.game.revealed_at_end(self)
 
     def to_json(self) -> dict[str, Any]:
         """The whole state, generator included, as JSON-ready data (exact round trip)."""
