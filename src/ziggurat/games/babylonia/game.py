@@ -15,7 +15,7 @@ from ziggurat.core.kernel import BaseGame
 from ziggurat.core.options import Option, players_option
 from ziggurat.core.rng import Rng
 
-from . import events, rules, serialize, undo, views
+from . import events, reveal, rules, serialize, undo, views
 from .actions import BabyloniaActionTable, describe_action
 from .board import Board
 from .cards import CARD_AVAILABLE, CARD_NOT_IN_PLAY
@@ -198,3 +198,13 @@ class BabyloniaGame(BaseGame):
         must not learn from a bot's instant answer (the engine ends placement by itself only
         where the stand's size alone rules out another token)."""
         return state.phase == PHASE_PLACE
+
+    def state_reshuffled(self, state: BabyloniaState, rng: Rng) -> BabyloniaState:
+        """Continue from here: the bags' future draws dealt anew, every count kept
+        (:mod:`.reveal`)."""
+        return reveal.reshuffled(state, rng)
+
+    def revealed_at_end(self, state: BabyloniaState) -> list[dict[str, Any]]:
+        """Each seat's stand, face-down river tokens and bag, for the end screen
+        (:mod:`.reveal`)."""
+        return reveal.revealed_at_end(state)
