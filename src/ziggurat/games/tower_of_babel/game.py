@@ -18,7 +18,7 @@ from ziggurat.core.kernel import BaseGame
 from ziggurat.core.options import Option, players_option
 from ziggurat.core.rng import Rng
 
-from . import describe, events, serialize, undo, views
+from . import describe, events, reveal, serialize, undo, views
 from .actions import OFFER, TowerAction, TowerActionTable, cards_text, cards_words
 from .components import ACTION_KINDS, JOKER, TYPES, TowerData, load_data
 from .phases import PHASE_OFFER
@@ -206,3 +206,13 @@ class TowerOfBabelGame(BaseGame):
         every point (a held action card, the cards he could offer or add), so a bot thinks
         even with one legal move: an instant answer would tell the table what he lacks."""
         return not state.is_terminal()
+
+    def state_reshuffled(self, state: TowerState, rng: Rng) -> TowerState:
+        """Continue from here: both piles shuffled anew, every hand and offer kept
+        (:mod:`.reveal`)."""
+        return reveal.reshuffled(state, rng)
+
+    def revealed_at_end(self, state: TowerState) -> list[dict[str, Any]]:
+        """Each seat's hand and action cards, then what is left in both piles, for the end
+        screen (:mod:`.reveal`)."""
+        return reveal.revealed_at_end(state)
