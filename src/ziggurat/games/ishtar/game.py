@@ -22,7 +22,7 @@ from ziggurat.core.kernel import BaseGame
 from ziggurat.core.options import Option, players_option
 from ziggurat.core.rng import Rng
 
-from . import describe, events, serialize, undo, views
+from . import describe, events, reveal, serialize, undo, views
 from .actions import IshtarAction, IshtarActionTable
 from .components import IshtarData, load_data
 from .state import IshtarState, set_up
@@ -220,3 +220,13 @@ class IshtarGame(BaseGame):
         return [len(s) for s in after.stacks] != [len(s) for s in state.stacks] or len(
             after.deck
         ) != len(state.deck)
+
+    def state_reshuffled(self, state: IshtarState, rng: Rng) -> IshtarState:
+        """Continue from here: the unseen tiles and the tree deck dealt anew, the map, the
+        stacks' tops and every holding kept (:mod:`.reveal`)."""
+        return reveal.reshuffled(state, rng)
+
+    def revealed_at_end(self, state: IshtarState) -> list[dict[str, Any]]:
+        """Each seat's tree cards, then the tiles left in the stacks and the box and the
+        tree deck, for the end screen (:mod:`.reveal`)."""
+        return reveal.revealed_at_end(state)

@@ -313,8 +313,17 @@ def determinize(state: IshtarState, seat: int, rng: Any) -> IshtarState:
 
     For each tile shape, the tiles below the tops of its stacks and those left in the box are
     dealt afresh, keeping every stack's height and top; the tree deck is reshuffled. (The
-    kernel checked the seat.)
+    kernel checked the seat.) Ishtar has no seat's own secret (bought tree cards were
+    bought in sight of all), so this is :func:`deal_unseen` for every seat.
     """
+    return deal_unseen(state, rng)
+
+
+def deal_unseen(state: IshtarState, rng: Any) -> IshtarState:
+    """A new state with what nobody has seen dealt afresh from ``rng``: per tile shape the
+    tiles under the stacks' tops and in the box (each stack's height and top kept), the tree
+    deck's order, and the generator. Both a seat's determinization and "continue from here"
+    (:mod:`.reveal`) are this, since no seat knows more hidden things than another."""
     other = state.clone()
     other._legal = None
     data = state.game.data
