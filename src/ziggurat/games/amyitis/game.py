@@ -18,7 +18,7 @@ from ziggurat.core.kernel import BaseGame
 from ziggurat.core.options import Option, players_option
 from ziggurat.core.rng import Rng
 
-from . import describe, events, serialize, undo, views
+from . import describe, events, reveal, serialize, undo, views
 from .actions import ActionTable, AmyitisAction
 from .components import CRAFTS, PLAYER_COUNTS, AmyitisData, load_data
 from .state import AmyitisState
@@ -94,3 +94,12 @@ class AmyitisGame(BaseGame):
         after = state.clone()
         after.apply_action(action)
         return after.round != state.round
+
+    def state_reshuffled(self, state: AmyitisState, rng: Rng) -> AmyitisState:
+        """Continue from here: the next rounds' craft deals drawn anew (:mod:`.reveal`)."""
+        return reveal.reshuffled(state, rng)
+
+    def revealed_at_end(self, state: AmyitisState) -> list[dict[str, Any]]:
+        """The craft cards the last deal left in the deck, for the end screen
+        (:mod:`.reveal`)."""
+        return reveal.revealed_at_end(state)
