@@ -224,6 +224,20 @@ def build_parser() -> argparse.ArgumentParser:
         help="tables each server process keeps in memory, besides those in use (default: "
         "$ZIGGURAT_TABLES_IN_MEMORY, else 500)",
     )
+    serve.add_argument(
+        "--abandon-after-days",
+        type=float,
+        metavar="DAYS",
+        help="on a table without a clock, days a player may leave a turn untouched before a "
+        "bot plays the seat; 0: never (default: $ZIGGURAT_ABANDON_AFTER_DAYS, else 30)",
+    )
+    serve.add_argument(
+        "--clock-check-interval",
+        type=float,
+        metavar="SECONDS",
+        help="seconds between two looks for a seat whose time ran out (default: "
+        "$ZIGGURAT_CLOCK_CHECK_INTERVAL, else 1)",
+    )
     _add_arena(commands)
     return parser
 
@@ -503,6 +517,8 @@ SERVE_SETTINGS = (
     "open_tables_per_creator",
     "bot_tables_per_creator",
     "tables_in_memory",
+    "abandon_after_days",
+    "clock_check_interval",
 )
 """The ``serve`` flags that set a :class:`~ziggurat.server.settings.Settings` field of the same
 name; one not given keeps the value from the environment, else the default."""

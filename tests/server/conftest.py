@@ -64,8 +64,11 @@ def run_async(coroutine: Coroutine[Any, Any, T]) -> T:
         return thread.submit(asyncio.run, coroutine).result()
 
 
-def make_client(database_url: str, bot_delay: float = 0.0) -> TestClient:
-    return TestClient(create_app(Settings(database_url=database_url, bot_delay=bot_delay)))
+def make_client(database_url: str, bot_delay: float = 0.0, **settings: Any) -> TestClient:
+    """The app on ``database_url``, bots moving at once; ``settings``: other settings."""
+    return TestClient(
+        create_app(Settings(database_url=database_url, bot_delay=bot_delay, **settings))
+    )
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ import pytest
 from ziggurat.core.registry import game_class, game_names, load_game
 from ziggurat.core.undo import UndoRefused, check_undo
 from ziggurat.server import live
-from ziggurat.server.live import LiveTable, SeatInfo
+from ziggurat.server.live import LiveTable, SeatInfo, iso
 from ziggurat.server.result import final_result
 
 NOW = datetime(2026, 12, 1, tzinfo=UTC)
@@ -61,6 +61,7 @@ def fresh_payload(table: LiveTable, seat: int | None) -> dict:
         "view": state.view(seat),
         "can_undo": can_undo,
         "result": fresh_result(table),
+        "clock": table.clock().plain(table.time_control, iso),
         "legal_actions": legal,
         "log": [table.describe_entry(e, seat) for e in table.log],
     }

@@ -125,6 +125,7 @@ def test_a_move_notified_by_another_server_is_taken_from_the_note(postgres_url) 
                 play_some(first, table_id, tokens, 1)
                 pushed = receive_version(ws, number)
             event.remove(engine, "before_cursor_execute", record)
-        assert queries == []
+        # the one look at the clocks a second makes is no query of the table's
+        assert [q for q in queries if "tables.deadline <=" not in q] == []
     with make_client(postgres_url) as fresh:
         assert view(fresh, table_id, 1, tokens[1]) == pushed

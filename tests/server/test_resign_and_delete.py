@@ -70,6 +70,7 @@ def test_a_resigned_seat_is_played_on_by_a_bot_named_as_such(client) -> None:
         assert farewell == {
             "error": "seat_taken_over",
             "message": "you resigned: a bot plays this seat now",
+            "why": "resigned",
         }
     # the bot plays Bo's turn at once; the old token no longer opens the seat
     after = wait_for(client, table_id, lambda p: p["table"]["current_player"] == 0)

@@ -19,6 +19,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from ziggurat.agents import AGENT_NAMES
 from ziggurat.core.registry import game_class, game_names
 
+from .clocks import HOURS_RANGE, INCREMENT_RANGE, MINUTES_RANGE, TimeControl
 from .errors import ApiError
 from .headers import RevalidatePages
 from .hub import Client, Hub
@@ -45,10 +46,41 @@ class SeatSpec(BaseModel):
     agent: Text | None = None
 
 
+class NoClock(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["none"]
+
+
+class RealTimeClock(BaseModel):
+    """A clock per seat: ``minutes`` in all, plus ``increment`` seconds each turn."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["realtime"]
+    minutes: Annotated[int, Field(strict=True, ge=MINUTES_RANGE[0], le=MINUTES_RANGE[1])]
+    increment: Annotated[int, Field(strict=True, ge=INCREMENT_RANGE[0], le=INCREMENT_RANGE[1])] = 0
+
+
+class TurnBasedClock(BaseModel):
+    """``hours`` for each turn."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["turn"]
+    hours: Annotated[int, Field(strict=True, ge=HOURS_RANGE[0], le=HOURS_RANGE[1])]
+
+
+TimeControlRequest = Annotated[
+    NoClock | RealTimeClock | TurnBasedClock, Field(discriminator="kind")
+]
+
+
 class CreateTable(BaseModel):
     """No seed: the server draws a secret one (whoever knows it can compute every stand).
     ``undo``: may a seat take back its own last move where the rules allow it (the table's
-    setting, not the game's: it is no option of the rules)."""
+    setting, not the game's: it is no option of the rules). ``time_control``: none,
+    real-time or turn-based (see clocks.py)."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -56,6 +88,7 @@ class CreateTable(BaseModel):
     options: dict[str, Any] = {}
     seats: Annotated[list[SeatSpec], Field(min_length=1, max_length=8)]
     undo: Annotated[bool, Field(strict=True)] = True
+    time_control: TimeControlRequest = NoClock(kind="none")
 
 
 class JoinRequest(BaseModel):
@@ -260,7 +293,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         uvicorn's ``--forwarded-allow-ips``), held to the limits of tables per creator."""
         creator = request.client.host if request.client else "unknown"
         table, invites, creator_token = await service.create(
-            body.game, body.options, [s.model_dump() for s in body.seats], creator, body.undo
+            body.game,
+            body.options,
+            [s.model_dump() for s in body.seats],
+            creator,
+            body.undo,
+            time_control=TimeControl.of(body.time_control.model_dump()),
         )
         return {"table": table.summary(), "invites": invites, "creator_token": creator_token}
 

@@ -64,6 +64,13 @@ class TableRow(Base):
     creator_token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     # the table that plays this finished one again (same seats and options, a new seed)
     rematch_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    # the time control (None: none; see clocks.py), when the clocks started (every seat
+    # taken) and when the time of the seat to decide runs out (None: it never does)
+    time_control: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    deadline: Mapped[datetime | None] = mapped_column(
+        DateTime(timezone=True), nullable=True, index=True
+    )
 
 
 class SeatRow(Base):
@@ -78,7 +85,8 @@ class SeatRow(Base):
     name: Mapped[str] = mapped_column(String(40))
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     claimed: Mapped[bool] = mapped_column(Boolean, default=False)
-    # why a bot plays this seat of a person now ("resigned"), and from how many moves on
+    # why a bot plays this seat of a person now ("resigned", "timed out", "abandoned"), and
+    # from how many moves on
     took_over: Mapped[str | None] = mapped_column(String(16), nullable=True)
     took_over_at: Mapped[int | None] = mapped_column(Integer, nullable=True)
 

@@ -27,6 +27,13 @@ from fastapi import WebSocket
 
 from .live import Answered, LiveTable, Push
 
+TAKEN_OVER = {
+    "resigned": "you resigned: a bot plays this seat now",
+    "timed out": "your time ran out: a bot plays this seat now",
+    "abandoned": "you left your turn too long: a bot plays this seat now",
+}
+"""What a seat's socket is told when a bot takes the seat over, by why (``took_over``)."""
+
 SEND_TIMEOUT = 10.0
 """Seconds one send to one client may take before that client is dropped."""
 
@@ -152,10 +159,12 @@ class Hub:
                 continue
             if client.seat is not None and table.seats[client.seat].token_hash != client.token_hash:
                 # someone joined this seat, or a bot took it over: the invite sees nothing more
-                if table.seats[client.seat].took_over:
+                why = table.seats[client.seat].took_over
+                if why:
                     farewell = {
                         "error": "seat_taken_over",
-                        "message": "you resigned: a bot plays this seat now",
+                        "message": TAKEN_OVER.get(why, "a bot plays this seat now"),
+                        "why": why,
                     }
                 else:
                     farewell = {

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import weakref
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import orjson
@@ -22,6 +22,7 @@ from ziggurat.core.events import Event
 from ziggurat.core.records import GameRecord, GameResult, RecordedAction
 from ziggurat.core.undo import UNDO, UndoRefused, check_undo
 
+from .clocks import Clock, TimeControl, clock
 from .db import ActionRow, SeatRow, TableRow
 from .result import final_result
 
@@ -76,7 +77,7 @@ class SeatInfo:
     agent: str | None
     token_hash: str | None
     claimed: bool
-    took_over: str | None = None  # why a bot plays a person's seat now ("resigned")
+    took_over: str | None = None  # why a bot plays a person's seat ("resigned", "timed out")
     took_over_at: int | None = None  # the moves standing when it took over
 
     @classmethod
@@ -91,6 +92,11 @@ class SeatInfo:
             row.took_over,
             row.took_over_at,
         )
+
+    @property
+    def timed(self) -> bool:
+        """Does a clock run for this seat (a person's, not handed to a bot)?"""
+        return self.kind == "human" and not self.took_over
 
     @property
     def shown_name(self) -> str:
@@ -122,6 +128,8 @@ def summary_from_rows(row: TableRow, seats: list[SeatRow]) -> dict[str, Any]:
         "winners": row.winners,
         "undo": row.undo,
         "rematch": row.rematch_id,
+        "time_control": TimeControl.of(row.time_control).plain(),
+        "deadline": None if row.deadline is None else iso(row.deadline),
         "created_at": iso(row.created_at),
         "updated_at": iso(row.updated_at),
     }
@@ -231,6 +239,9 @@ class LiveTable:
     creator_token_hash: str | None = field(default=None, repr=False)  # deletes the table
     deleted: bool = False  # by its creator: its sockets are told so and closed
     rematch_id: str | None = None  # the table that plays this finished one again
+    time_control: TimeControl = field(default_factory=TimeControl)
+    started_at: datetime | None = None  # when every seat was taken (the clocks started)
+    abandon_after: timedelta | None = None  # no clock: a seat idle this long goes to a bot
     log: list[LogEntry] = field(default_factory=list)
     # the position before the last move standing, when known (kept from the move itself;
     # else replayed when a take-back is asked about)
@@ -247,6 +258,7 @@ class LiveTable:
     _payloads: dict[int | None, Push] = field(default_factory=dict, repr=False)
     _payloads_revision: int = field(default=-1, repr=False)
     _summary_json: str | None = field(default=None, repr=False)  # of _payloads_revision
+    _clock_json: str = field(default="null", repr=False)  # made with _summary_json
     _log_epoch: int = field(default=0, repr=False)  # one per wording of the log
     _result: tuple[list[str], str] | None = field(default=None, repr=False)  # names, JSON
 
@@ -280,6 +292,8 @@ class LiveTable:
             undo=row.undo,
             creator_token_hash=row.creator_token_hash,
             rematch_id=row.rematch_id,
+            time_control=TimeControl.of(row.time_control),
+            started_at=row.started_at,
         )
         table.update_seats(seats)
         standing: list[ActionRow] = []
@@ -382,6 +396,29 @@ class LiveTable:
         self.updated_at = at
         self._reword_log()
 
+    def clock(
+        self,
+        standing: list[tuple[int, datetime]] | None = None,
+        after: State | None = None,
+        started: datetime | None = None,
+    ) -> Clock:
+        """The clocks now (see :func:`.clocks.clock`), or as they would be with the moves
+        ``standing`` (seat, when) leading to ``after``, or with the clocks ``started``: what
+        is stored with a change is worked out before the change is made in memory."""
+        if standing is None:
+            standing = [(e.seat, e.at) for e in self.log]
+        state = self.state if after is None else after
+        current = None if state.is_terminal() else state.current_player
+        return clock(
+            self.time_control,
+            started or self.started_at,
+            standing,
+            current,
+            [s.seat for s in self.seats if s.timed],
+            len(self.seats),
+            self.abandon_after,
+        )
+
     @property
     def names(self) -> list[str]:
         """The seats' names as shown now (a bot that took over a seat named as such)."""
@@ -403,8 +440,10 @@ class LiveTable:
         described = (game.event_view(e, viewer, names) for e in entry.events)
         return [d for d in described if d is not None]
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self, clocks: Clock | None = None) -> dict[str, Any]:
+        """The table as the lobby lists it (``clocks``: :meth:`clock`, if made already)."""
         state = self.state
+        deadline = (clocks or self.clock()).deadline
         return {
             "id": self.id,
             "game": self.game.name,
@@ -417,6 +456,8 @@ class LiveTable:
             "winners": state.winners() if self.finished else None,
             "undo": self.undo,
             "rematch": self.rematch_id,
+            "time_control": self.time_control.plain(),
+            "deadline": None if deadline is None else iso(deadline),
             "created_at": iso(self.created_at),
             "updated_at": iso(self.updated_at),
         }
@@ -451,13 +492,16 @@ class LiveTable:
             legal = described_actions_json(game, state.legal_actions(), seat)
             undo = "true" if self.can_undo(seat) else "false"
         if self._summary_json is None:  # the same in every viewer's payload
-            self._summary_json = _json(self.summary())
+            clocks = self.clock()
+            self._summary_json = _json(self.summary(clocks))
+            self._clock_json = _json(clocks.plain(self.time_control, iso))
         view = _json(state.view(seat))
         seat_json = "null" if seat is None else str(seat)
         # the legal actions and the log go last, spliced in from texts encoded once
         head = (
             f'{{"table":{self._summary_json},"version":{self.version},"seat":{seat_json},'
-            f'"view":{view},"can_undo":{undo},"result":{result},"legal_actions":[{legal}]'
+            f'"view":{view},"can_undo":{undo},"result":{result},"clock":{self._clock_json},'
+            f'"legal_actions":[{legal}]'
         )
         log = self.described_log(seat)
         return Push(head, log, len(log), self._log_epoch)

@@ -42,9 +42,10 @@ from ziggurat.core.registry import game_class, load_game
 from ziggurat.core.undo import UNDO, UndoRefused
 
 from .bot_moves import BotMoves
+from .clocks import TimeControl, clock
 from .db import ActionRow, SeatRow, TableRow, make_engine, migrate, session_factory, utcnow
 from .errors import ApiError, no_such_table
-from .live import Answered, LiveTable, summary_from_rows
+from .live import Answered, LiveTable, iso, summary_from_rows
 from .settings import Settings
 from .store_batches import Change, Step, StoreBatches
 from .table_cache import TableCache, TableLock
@@ -71,6 +72,7 @@ ADVANCED_COLUMNS = (
     "scores",
     "winners",
     "updated_at",
+    "deadline",
 )
 # The statements of an action, built once: building a statement (its expressions, bind
 # parameters and cache key) cost more than running it, and this runs for every move.
@@ -86,7 +88,12 @@ ADVANCE_TABLE = (
 CHANGE_TABLE = (
     TABLES.update()
     .where(TABLES.c.id == bindparam("at_table"), TABLES.c.revision == bindparam("at_revision"))
-    .values({name: bindparam(name) for name in ("status", "revision", "updated_at")})
+    .values(
+        {
+            name: bindparam(name)
+            for name in ("status", "revision", "updated_at", "started_at", "deadline")
+        }
+    )
 )
 CLAIM_SEAT = (
     SEATS.update()
@@ -103,6 +110,7 @@ DELETE_TABLE = TABLES.delete().where(
 )
 GAME_CACHE_SIZE = 32  # built games kept for reuse (distinct valid option sets; tables keep theirs)
 OPEN_TABLES_COUNTED_FOR = timedelta(days=1)  # an older open table no longer counts
+CLOCKS_PER_LOOK = 100  # tables whose time ran out taken over per look at the clocks
 
 
 def hash_token(token: str) -> str:
@@ -175,6 +183,9 @@ class TableService:
         self.following: dict[str, list[Note]] = {}  # table -> notes not yet taken, while refreshing
         self.refresh_tasks: set[asyncio.Task] = set()
         self.listening = asyncio.Event()
+        self.clock_watch: asyncio.Task | None = None
+        days = settings.abandon_after_days
+        self.abandon_after = timedelta(days=days) if days else None
 
     async def database(self, call: Callable[..., T], *args: Any) -> T:
         """Run a blocking database call off the event loop (see ``database_thread``)."""
@@ -197,6 +208,7 @@ class TableService:
         self.bots.start()
         if self.postgres:
             self.listener = asyncio.get_running_loop().create_task(self._listen())
+        self.clock_watch = asyncio.get_running_loop().create_task(self._watch_clocks())
         for table_id in await self.database(self._running_ids):
             try:
                 table = await self.load(table_id)
@@ -207,6 +219,9 @@ class TableService:
 
     async def stop(self) -> None:
         """Stop listening and the bots (see :meth:`BotMoves.stop`), then the database."""
+        if self.clock_watch is not None:
+            self.clock_watch.cancel()
+            await asyncio.gather(self.clock_watch, return_exceptions=True)
         if self.listener is not None:
             tasks = [self.listener, *self.refresh_tasks]
             for task in tasks:
@@ -418,6 +433,7 @@ class TableService:
                     f"has {game.data_version}"
                 )
             table = LiveTable.rebuild(game, row, seats, actions)
+            table.abandon_after = self.abandon_after
         except (ZigguratError, ApiError) as exc:
             message = exc.message if isinstance(exc, ApiError) else str(exc)
             raise ApiError(
@@ -448,6 +464,7 @@ class TableService:
             self.tables.pop(table.id, None)  # half applied: rebuilt from the record
             return False
         table.update_seats(seats)
+        table.started_at = row.started_at  # the last seat taken by another process
         table.revision = row.revision
         table.updated_at = row.updated_at
         return True
@@ -462,6 +479,7 @@ class TableService:
         creator: str | None = None,
         undo: bool = True,
         also: Callable[[Session, str], bool] | None = None,
+        time_control: TimeControl | None = None,
     ) -> tuple[LiveTable, list[dict[str, Any]], str]:
         """A new table, its invites and its creator's token (which deletes it); ``creator``
         (the client's address) is held to the limits of open and of bot-only tables per
@@ -469,7 +487,7 @@ class TableService:
         last move (where the rules allow it). A seat given with a ``token_hash`` (a rematch:
         never from a request) keeps that token, claimed, and gets no invite. ``also(session,
         new table id)`` runs in the creation's transaction; False from it undoes the creation
-        (:class:`Conflict`)."""
+        (:class:`Conflict`). ``time_control``: none by default (see :mod:`.clocks`)."""
         try:
             game = self.game(game_name, options)
         except ZigguratError as exc:
@@ -536,13 +554,25 @@ class TableService:
                 )
         state = game.new_initial_state(seed=seed)
         now = utcnow()
+        control = time_control or TimeControl()
+        running = not invites  # every seat taken: the clocks start now
+        started = now if running else None
+        clocks = clock(
+            control,
+            started,
+            [],
+            state.current_player,
+            [r.seat for r in seat_rows if r.kind == "human"],
+            len(seat_rows),
+            self.abandon_after,
+        )
         row = TableRow(
             id=table_id,
             game=game.name,
             options=dict(game.options),
             data_version=game.data_version,
             seed=seed,
-            status="open" if invites else "running",  # a kept seat is claimed
+            status="running" if running else "open",  # a kept seat is claimed
             version=0,
             revision=0,
             current_player=state.current_player,
@@ -553,6 +583,9 @@ class TableService:
             created_by=None if creator is None else creator[:64],
             undo=undo,
             creator_token_hash=hash_token(creator_token),
+            time_control=control.stored,
+            started_at=started,
+            deadline=clocks.deadline,
         )
         bots_only = all(r.kind == "bot" for r in seat_rows)
 
@@ -683,6 +716,7 @@ class TableService:
                         None,
                         table.undo,
                         also=point,
+                        time_control=table.time_control,
                     )
                 except Conflict:
                     self.tables.pop(table_id, None)
@@ -771,7 +805,12 @@ class TableService:
         before = {name: getattr(info, name) for name in values}
         for name, value in values.items():
             setattr(info, name, value)
+        now = utcnow()
         status = table.status  # with this seat changed
+        started = table.started_at
+        if started is None and status == "running":
+            started = now  # the last seat taken: the clocks start
+        deadline = table.clock(started=started).deadline
         for name, value in before.items():
             setattr(info, name, value)
         revision = table.revision
@@ -781,7 +820,13 @@ class TableService:
             that every new table's seats make took a twentieth of the server's time."""
             with self.engine.begin() as connection:
                 guard = {"at_table": table.id, "at_revision": revision}
-                changed = {"status": status, "revision": revision + 1, "updated_at": utcnow()}
+                changed = {
+                    "status": status,
+                    "revision": revision + 1,
+                    "updated_at": now,
+                    "started_at": started,
+                    "deadline": deadline,
+                }
                 if connection.execute(CHANGE_TABLE, {**guard, **changed}).rowcount != 1:
                     return None
                 connection.execute(
@@ -799,6 +844,7 @@ class TableService:
         for name, value in values.items():
             setattr(info, name, value)
         table.revision = new_revision
+        table.started_at = started
 
     def _announce(
         self,
@@ -820,6 +866,86 @@ class TableService:
         if move is not None:
             payload += f" {move.number} {move.seat} {move.at.isoformat()} {move.action}"
         return NOTIFY, {"channel": CHANNEL, "payload": payload}
+
+    # ------------------------------------------------------------------ clocks
+
+    async def _watch_clocks(self) -> None:
+        """Hand to a bot every seat whose time ran out (see :mod:`.clocks`), looking every
+        ``clock_check_interval`` seconds. The moments are stored, so this finds the seats
+        whose time ran out while no server ran, and with several processes each looks: the
+        take-over is a seat change guarded by the revision, made once."""
+        while True:
+            await asyncio.sleep(self.settings.clock_check_interval)
+            try:
+                for table_id in await self.database(self._past_deadline, utcnow()):
+                    await self.time_out(table_id)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("could not look at the clocks")
+
+    def _past_deadline(self, now: datetime) -> list[str]:
+        with self.sessions() as session:
+            query = (
+                select(TableRow.id)
+                .where(TableRow.status == "running", TableRow.deadline <= now)
+                .order_by(TableRow.deadline)
+                .limit(CLOCKS_PER_LOOK)
+            )
+            return list(session.scalars(query))
+
+    async def time_out(self, table_id: str) -> None:
+        """The seat to decide at ``table_id`` ran out of time, as stored: if the record says
+        so too, a bot plays it from now on ("timed out", or "abandoned" on a table without a
+        clock), as for a resignation; if not (the stored moment was out of date), the stored
+        moment is put right."""
+        for _attempt in range(3):
+            async with self.lock(table_id):
+                try:
+                    table = await self.load(table_id)
+                except ApiError as exc:
+                    if exc.code != "no_such_table":
+                        log.error("table %s: its clock is not served: %s", table_id, exc.message)
+                        await self.database(self._set_deadline, table_id, None)
+                    return
+                clocks = table.clock()
+                seat = clocks.running
+                if seat is None or clocks.deadline is None or clocks.deadline > utcnow():
+                    await self.database(self._set_deadline, table_id, clocks.deadline)
+                    return
+                why = table.time_control.why_out
+                values = {
+                    "kind": "bot",
+                    "agent": TAKEOVER_AGENT,
+                    "token_hash": None,
+                    "claimed": True,
+                    "took_over": why,
+                    "took_over_at": len(table.log),
+                }
+                try:
+                    await self._change_seat(table, seat, values)
+                except Conflict:
+                    continue
+            log.info("table %s: seat %s %s, a bot plays on", table_id, seat, why)
+            await self.after_change(table)
+            return
+
+    def _set_deadline(self, table_id: str, deadline: datetime | None) -> None:
+        with self.engine.begin() as connection:
+            connection.execute(
+                TABLES.update().where(TABLES.c.id == table_id).values(deadline=deadline)
+            )
+
+    @staticmethod
+    def _check_clock(table: LiveTable, seat: int) -> None:
+        """A seat whose time ran out decides nothing more (a bot is about to take it over)."""
+        clocks = table.clock()
+        if clocks.running == seat and clocks.deadline is not None and clocks.deadline <= utcnow():
+            raise ApiError(
+                409,
+                "out_of_time",
+                f"seat {seat}'s time ran out at {iso(clocks.deadline)}: a bot plays the seat now",
+            )
 
     # ------------------------------------------------------------------ seats and tokens
 
@@ -1032,6 +1158,7 @@ class TableService:
     ) -> None:
         """Check and store one action; the caller holds the table's lock."""
         self._check_version(table, version)
+        self._check_clock(table, seat)
         state = table.state
         if state.current_player != seat:
             raise ApiError(
@@ -1058,6 +1185,7 @@ class TableService:
         table's lock. Stored as an entry of its own (:data:`UNDO`), so the record keeps the
         move taken back and replays to exactly this position."""
         self._check_version(table, version)
+        self._check_clock(table, seat)
         if not table.undo:
             raise ApiError(
                 409, "undo_off", "this table does not let moves be taken back (a table setting)"
@@ -1080,6 +1208,11 @@ class TableService:
         version, revision = table.version, table.revision
         new_version = version + 1
         claim = not table.seats[seat].claimed
+        standing = [(e.seat, e.at) for e in table.log]
+        if text_ == UNDO:
+            standing.pop()
+        else:
+            standing.append((seat, now))
         values = {
             "version": new_version,
             "revision": revision + 1,
@@ -1088,6 +1221,7 @@ class TableService:
             "scores": after.shown_scores(None),
             "winners": after.winners() if after.is_terminal() else None,
             "updated_at": now,
+            "deadline": table.clock(standing, after).deadline,
         }
 
         move = StoredMove(new_version, seat, text_, now)

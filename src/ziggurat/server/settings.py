@@ -33,6 +33,8 @@ BOT_QUEUE_LIMIT_ENV = "ZIGGURAT_BOT_QUEUE_LIMIT"
 OPEN_TABLES_ENV = "ZIGGURAT_OPEN_TABLES_PER_CREATOR"
 BOT_TABLES_ENV = "ZIGGURAT_BOT_TABLES_PER_CREATOR"
 TABLES_IN_MEMORY_ENV = "ZIGGURAT_TABLES_IN_MEMORY"
+ABANDON_AFTER_ENV = "ZIGGURAT_ABANDON_AFTER_DAYS"
+CLOCK_CHECK_ENV = "ZIGGURAT_CLOCK_CHECK_INTERVAL"
 
 
 @dataclass(frozen=True)
@@ -71,6 +73,8 @@ BOUNDS: dict[str, Bound] = {
     "open_tables_per_creator": Bound(1, 100_000, " tables"),
     "bot_tables_per_creator": Bound(0, 100_000, " tables"),
     "tables_in_memory": Bound(10, 1_000_000, " tables"),
+    "abandon_after_days": Bound(0, 3650, " days"),
+    "clock_check_interval": Bound(0.01, 60, " seconds"),
 }
 
 ENV_NAMES: dict[str, str] = {
@@ -82,6 +86,8 @@ ENV_NAMES: dict[str, str] = {
     "open_tables_per_creator": OPEN_TABLES_ENV,
     "bot_tables_per_creator": BOT_TABLES_ENV,
     "tables_in_memory": TABLES_IN_MEMORY_ENV,
+    "abandon_after_days": ABANDON_AFTER_ENV,
+    "clock_check_interval": CLOCK_CHECK_ENV,
 }
 
 
@@ -133,6 +139,12 @@ class Settings:
     bot_tables_per_creator: int = 10
     # Tables one process keeps in memory besides those locked or watched (table_cache.py).
     tables_in_memory: int = 500
+    # On a table without a clock, days a person may leave their turn untouched before a bot
+    # plays their seat (0: never), so that an abandoned game still ends for the others.
+    abandon_after_days: float = 30.0
+    # Seconds between two looks for a seat whose time ran out (clocks.py); a real-time clock
+    # is held to its deadline within this.
+    clock_check_interval: float = 1.0
 
     def __post_init__(self) -> None:
         for name, bound in BOUNDS.items():
