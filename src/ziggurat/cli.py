@@ -144,6 +144,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="print the position after move N (0 is the start) and exit",
     )
 
+    rules = commands.add_parser(
+        "rules",
+        help="read a game's rules summary",
+        description="Print the players' summary of a game's rules (the browser's rules panel "
+        "shows the same text).",
+    )
+    rules.add_argument("game", choices=game_names(), help="the game")
+
     serve = commands.add_parser(
         "serve",
         help="serve tables in the browser (lobby, bots, invite links)",
@@ -340,6 +348,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _serve(args)
         if args.command == "arena":
             return _arena(args)
+        if args.command == "rules":
+            return _rules(args)
         return _replay(args)
     except SystemExit as stop:  # argparse: --help, --version, or a usage error
         return stop.code if isinstance(stop.code, int) else EXIT_USAGE
@@ -642,6 +652,16 @@ def _arena(args: argparse.Namespace) -> int:
         console.print("Plots: " + ", ".join(str(p) for p in paths.values()), soft_wrap=True)
     console.print(f"Results: {out}", soft_wrap=True)
     return EXIT_OK
+
+
+def _rules(args: argparse.Namespace) -> int:
+    from rich.markdown import Markdown
+
+    cls = game_class(args.game)
+    terminal = Terminal.standard()
+    terminal.console.print(Text(cls.title, style="bold"))
+    terminal.console.print(Markdown(cls.rules_summary()))
+    return 0
 
 
 def _replay(args: argparse.Namespace) -> int:

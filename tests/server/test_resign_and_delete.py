@@ -112,6 +112,10 @@ def test_both_resign_and_the_bots_finish_and_a_restart_keeps_the_bots(database_u
     with make_client(database_url) as client:  # a new process: the bots take the seats up
         final = wait_for(client, table_id, lambda p: p["table"]["status"] == "finished")
         assert [s["took_over"] for s in final["table"]["seats"]] == ["resigned", "resigned"]
+        assert final["result"]["took_over"] == [
+            {"seat": 0, "why": "resigned", "after_move": 0},
+            {"seat": 1, "why": "resigned", "after_move": 0},
+        ]
         finished = resign(client, table_id, 0, tokens[0])
         assert (finished.status_code, finished.json()["error"]) == (403, "wrong_token")
         record = record_from_json(client.get(f"/api/tables/{table_id}/record").json())

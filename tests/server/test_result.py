@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from ziggurat.core.records import record_from_json, replay
 from ziggurat.core.registry import game_class, game_names, load_game
 from ziggurat.server.result import final_result, source_label
 
@@ -90,6 +91,13 @@ def test_a_finished_tables_payloads_carry_the_result(client) -> None:
     assert result["ended"].startswith("the game is over")
     assert "greedy bot" in result["ended"] or "random bot" in result["ended"]  # names, not seats
     assert view(client, table_id)["result"] == result
+    # everything that was hidden is shown at the end: each stand, face-down token and bag
+    record = record_from_json(client.get(f"/api/tables/{table_id}/record").json())
+    revealed = replay(record).revealed_at_end()
+    assert result["revealed"] == revealed
+    assert {r["seat"] for r in revealed} == {0, 1}
+    assert {r["label"] for r in revealed} <= {"Stand", "Face-down river tokens", "Bag"}
+    assert result["took_over"] == []  # bots from the start: nobody was taken over
     running = client.post(
         "/api/tables",
         json={"game": "babylonia", "options": {"players": 2}, "seats": [{"kind": "human"}] * 2},

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
+from importlib import resources
 from pathlib import Path
 from types import ModuleType
 from typing import Any, ClassVar, Literal
@@ -142,6 +143,21 @@ class BaseGame(ABC):
     def state_fields(self, state: BaseState) -> dict[str, Any]:
         """``state``'s own saved fields; the kernel puts the preamble before them."""
         return self.serialize_module.state_fields(state)  # type: ignore[no-any-return]
+
+    # ------------------------------------------------------------------ static facts
+
+    RULES_FILE: ClassVar[str] = "rules.md"
+    """The players' summary of the rules, in the game's package beside its data: shown in
+    the browser's rules panel and by ``ziggurat rules``."""
+
+    @classmethod
+    def rules_summary(cls) -> str:
+        """The players' summary of the rules (Markdown, headings from ``##``): a file of
+        the game's package, so that it ships in the wheel with the game and the server and
+        the terminal show the same text. Empty when the game has none."""
+        package = cls.__module__.rpartition(".")[0]
+        source = resources.files(package) / cls.RULES_FILE
+        return source.read_text(encoding="utf-8") if source.is_file() else ""
 
     # ------------------------------------------------------------------ hooks: optional
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import gc
 import logging
 from contextlib import asynccontextmanager
@@ -13,6 +14,7 @@ from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from markdown_it import MarkdownIt
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -36,6 +38,14 @@ SocketName = Annotated[str, Field(pattern=f"^{SOCKET_ID.pattern}$")]
 
 
 log = logging.getLogger("ziggurat.server")
+
+
+@functools.cache  # one text per registered game: bounded by the registry
+def rules_html(name: str) -> str:
+    """A game's rules summary (Markdown) as HTML: CommonMark with tables, raw HTML in the
+    text escaped rather than passed on."""
+    renderer = MarkdownIt("commonmark", {"html": False}).enable("table")
+    return renderer.render(game_class(name).rules_summary())
 
 
 class SeatSpec(BaseModel):
@@ -286,6 +296,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 }
             )
         return out
+
+    @app.get("/api/games/{name}/rules")
+    async def rules(name: str) -> dict[str, Any]:
+        """The players' summary of a game's rules, as HTML for the table's rules panel."""
+        if name not in game_names():
+            raise ApiError(
+                404,
+                "no_such_game",
+                f"there is no game {name[:40]!r}; the games are: {', '.join(game_names())}",
+            )
+        return {"game": name, "title": game_class(name).title, "html": rules_html(name)}
 
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:

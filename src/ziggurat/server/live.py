@@ -508,7 +508,9 @@ class LiveTable:
 
     def result_json(self) -> str:
         """The end as the end screen shows it (:func:`.result.final_result`: the winners,
-        why the game ended, every seat's points by source), JSON; ``null`` before the end.
+        why the game ended, every seat's points by source; then everything that was hidden,
+        ``revealed``, and the seats bots played on, ``took_over``), JSON; ``null`` before
+        the end.
         Made once (again only if a seat's name changed, the sentences naming the seats)."""
         if not self.finished:
             return "null"
@@ -517,6 +519,12 @@ class LiveTable:
             events = [e for entry in self.log for e in self.events_for(entry, None)]
             state = self.state
             made = final_result(events, state.scores(), state.winners())
+            made["revealed"] = state.revealed_at_end()
+            made["took_over"] = [
+                {"seat": s.seat, "why": s.took_over, "after_move": s.took_over_at}
+                for s in self.seats
+                if s.took_over
+            ]
             self._result = (names, _json(made))
         return self._result[1]
 
