@@ -1,4 +1,5 @@
-"""Game records: ``{game, options, data_version, seed, seats, actions, result}`` as JSON.
+"""Game records: ``{game, options, data_version, seed, seats, actions, result}`` as JSON
+(and ``start_state``, the position a game continued from another's move started from).
 
 Everything random comes from the state's own seeded generator, so a record holds only the
 seed and the actions in canonical notation; :func:`replay` rebuilds every position exactly.
@@ -54,6 +55,9 @@ class GameRecord(BaseModel):
     seats: list[str]
     actions: list[RecordedAction] = []
     result: GameResult | None = None
+    # the position the game started from (a state's JSON), for a game continued from a move
+    # of another (the seed then dealt afresh what nobody had seen); None: the seed's new game
+    start_state: dict[str, Any] | None = None
 
     @classmethod
     def start(cls, game: Game, seed: int, seats: list[str]) -> GameRecord:
@@ -134,12 +138,22 @@ def game_of(record: GameRecord, data: str | Path | None = None) -> Game:
     return game
 
 
+def initial_state(game: Game, record: GameRecord) -> State:
+    """The position the record starts from: its ``start_state``, or the seed's new game."""
+    if record.start_state is None:
+        return game.new_initial_state(seed=record.seed)
+    try:
+        return game.state_from_json(record.start_state)
+    except ZigguratError as exc:
+        raise RecordError(f"the record's start position does not load: {exc}") from None
+
+
 def replay_states(record: GameRecord, data: str | Path | None = None) -> Iterator[State]:
     """The initial position, then the position after each of the record's moves left
     standing (:meth:`GameRecord.moves`); each take-back is checked against the rules of
     undo (:func:`.undo.check_undo`) at the point where it was made."""
     game = game_of(record, data)
-    states = [game.new_initial_state(seed=record.seed)]  # before each move standing, and now
+    states = [initial_state(game, record)]  # before each move standing, and now
     seats: list[int] = []  # who made each move standing
     for number, entry in enumerate(record.actions, start=1):
         state = states[-1]

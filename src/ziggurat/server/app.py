@@ -131,6 +131,14 @@ class UndoRequest(BaseModel):
     socket: SocketName | None = None
 
 
+class BranchRequest(BaseModel):
+    """Continue a finished game from the position after ``move`` moves."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    move: Annotated[int, Field(strict=True, ge=0, le=100_000)]
+
+
 class SeatRequest(BaseModel):
     """A request made for one seat (with its token)."""
 
@@ -365,6 +373,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def rematch(table_id: str, request: Request) -> dict[str, Any]:
         """With a seat's token or the creator's; the same table for every later asking."""
         return await service.rematch(table_id, bearer(request))
+
+    @app.post("/api/tables/{table_id}/branch", status_code=201)
+    async def branch(table_id: str, body: BranchRequest, request: Request) -> dict[str, Any]:
+        """A new table going on from a finished one's move: its creator is the client's
+        address, held to the limits of tables per creator as for any new table."""
+        creator = request.client.host if request.client else "unknown"
+        return await service.branch(table_id, body.move, creator)
 
     @app.post("/api/tables/{table_id}/resign", openapi_extra=BEARER_TOKEN)
     async def resign(table_id: str, body: SeatRequest, request: Request) -> dict[str, Any]:

@@ -71,6 +71,11 @@ class TableRow(Base):
     deadline: Mapped[datetime | None] = mapped_column(
         DateTime(timezone=True), nullable=True, index=True
     )
+    # a game continued from move ``branched_at`` of the table ``branched_from`` starts from
+    # ``start_state`` (a state's JSON) instead of the seed's new game
+    start_state: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    branched_from: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    branched_at: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class SeatRow(Base):

@@ -60,6 +60,12 @@ def described_actions_json(game: Game, actions: list[Action], seat: int) -> str:
     return ",".join(texts)
 
 
+def initial_state(game: Game, seed: int, start: dict[str, Any] | None) -> State:
+    """A table's first position: ``start`` (a game continued from another's move), or the
+    seed's new game."""
+    return game.new_initial_state(seed=seed) if start is None else game.state_from_json(start)
+
+
 def iso(moment: datetime) -> str:
     """ISO 8601 in UTC (SQLite hands stored times back without their zone)."""
     if moment.tzinfo is None:
@@ -114,6 +120,11 @@ class SeatInfo:
         }
 
 
+def branch_of(table_id: str | None, move: int | None) -> dict[str, Any] | None:
+    """``{"table", "move"}``: the table and move a game was continued from, if it was."""
+    return None if table_id is None else {"table": table_id, "move": move}
+
+
 def summary_from_rows(row: TableRow, seats: list[SeatRow]) -> dict[str, Any]:
     """A table's summary from its stored row, the same as :meth:`LiveTable.summary`."""
     return {
@@ -130,6 +141,7 @@ def summary_from_rows(row: TableRow, seats: list[SeatRow]) -> dict[str, Any]:
         "rematch": row.rematch_id,
         "time_control": TimeControl.of(row.time_control).plain(),
         "deadline": None if row.deadline is None else iso(row.deadline),
+        "branched_from": branch_of(row.branched_from, row.branched_at),
         "created_at": iso(row.created_at),
         "updated_at": iso(row.updated_at),
     }
@@ -242,6 +254,9 @@ class LiveTable:
     time_control: TimeControl = field(default_factory=TimeControl)
     started_at: datetime | None = None  # when every seat was taken (the clocks started)
     abandon_after: timedelta | None = None  # no clock: a seat idle this long goes to a bot
+    start: dict[str, Any] | None = None  # the start position of a game continued from another
+    branched_from: str | None = None  # that other table
+    branched_at: int | None = None  # and the move it was continued from
     log: list[LogEntry] = field(default_factory=list)
     # the position before the last move standing, when known (kept from the move itself;
     # else replayed when a take-back is asked about)
@@ -285,7 +300,7 @@ class LiveTable:
             game=game,
             seed=row.seed,
             seats=[],
-            state=game.new_initial_state(seed=row.seed),
+            state=initial_state(game, row.seed, row.start_state),
             created_at=row.created_at,
             updated_at=row.updated_at,
             revision=row.revision,
@@ -294,6 +309,9 @@ class LiveTable:
             rematch_id=row.rematch_id,
             time_control=TimeControl.of(row.time_control),
             started_at=row.started_at,
+            start=row.start_state,
+            branched_from=row.branched_from,
+            branched_at=row.branched_at,
         )
         table.update_seats(seats)
         standing: list[ActionRow] = []
@@ -350,7 +368,7 @@ class LiveTable:
         if not self.log:
             return None
         if self._before is None:
-            state = self.game.new_initial_state(seed=self.seed)
+            state = initial_state(self.game, self.seed, self.start)
             for entry in self.log[:-1]:
                 state.apply_action(entry.action)
             self._before = state
@@ -458,6 +476,7 @@ class LiveTable:
             "rematch": self.rematch_id,
             "time_control": self.time_control.plain(),
             "deadline": None if deadline is None else iso(deadline),
+            "branched_from": branch_of(self.branched_from, self.branched_at),
             "created_at": iso(self.created_at),
             "updated_at": iso(self.updated_at),
         }
@@ -553,7 +572,7 @@ class LiveTable:
         if replayed is not None and replayed[0] <= moves:
             done, state = replayed  # stepped on in place: no caller keeps a position
         else:
-            done, state = 0, self.game.new_initial_state(seed=self.seed)
+            done, state = 0, initial_state(self.game, self.seed, self.start)
         for entry in self.log[done:moves]:
             state.apply_action(entry.action)
         self._replayed = (moves, state)
@@ -596,6 +615,7 @@ class LiveTable:
             data_version=self.game.data_version,
             seed=self.seed,
             seats=[s.name for s in self.seats],
+            start_state=self.start,
             actions=[
                 RecordedAction(action=a.action, seat=a.seat, t=iso(a.created_at))
                 for a in sorted(stored, key=lambda a: a.number)

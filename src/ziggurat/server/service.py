@@ -157,6 +157,17 @@ class Note:
             return None
 
 
+@dataclass(frozen=True, slots=True)
+class Branch:
+    """A game continued from move ``move`` of table ``table``: it starts from ``state``,
+    that position with what nobody had seen dealt afresh from ``seed``."""
+
+    table: str
+    move: int
+    seed: int
+    state: State
+
+
 class Conflict(Exception):
     """Another process changed the table between our read and our write: read and retry."""
 
@@ -480,6 +491,7 @@ class TableService:
         undo: bool = True,
         also: Callable[[Session, str], bool] | None = None,
         time_control: TimeControl | None = None,
+        branch: Branch | None = None,
     ) -> tuple[LiveTable, list[dict[str, Any]], str]:
         """A new table, its invites and its creator's token (which deletes it); ``creator``
         (the client's address) is held to the limits of open and of bot-only tables per
@@ -487,7 +499,8 @@ class TableService:
         last move (where the rules allow it). A seat given with a ``token_hash`` (a rematch:
         never from a request) keeps that token, claimed, and gets no invite. ``also(session,
         new table id)`` runs in the creation's transaction; False from it undoes the creation
-        (:class:`Conflict`). ``time_control``: none by default (see :mod:`.clocks`)."""
+        (:class:`Conflict`). ``time_control``: none by default (see :mod:`.clocks`).
+        ``branch``: the game continues another from one of its moves (:meth:`branch`)."""
         try:
             game = self.game(game_name, options)
         except ZigguratError as exc:
@@ -499,7 +512,7 @@ class TableService:
                 f"{len(seats)} seats given for {game.num_players} players: give one per player",
             )
         # The seed is the server's secret: whoever knows it can compute every stand.
-        seed = secrets.randbits(63)
+        seed = secrets.randbits(63) if branch is None else branch.seed
         invites: list[dict[str, Any]] = []
         creator_token = secrets.token_urlsafe(18)
         seat_rows: list[SeatRow] = []
@@ -552,7 +565,7 @@ class TableService:
                 invites.append(
                     {"seat": number, "token": token, "url": invite_url(table_id, number, token)}
                 )
-        state = game.new_initial_state(seed=seed)
+        state = game.new_initial_state(seed=seed) if branch is None else branch.state
         now = utcnow()
         control = time_control or TimeControl()
         running = not invites  # every seat taken: the clocks start now
@@ -586,6 +599,9 @@ class TableService:
             time_control=control.stored,
             started_at=started,
             deadline=clocks.deadline,
+            start_state=None if branch is None else branch.state.to_json(),
+            branched_from=None if branch is None else branch.table,
+            branched_at=None if branch is None else branch.move,
         )
         bots_only = all(r.kind == "bot" for r in seat_rows)
 
@@ -726,6 +742,53 @@ class TableService:
             await self.notify(table)
             return {"table": made.summary(), "invites": invites, "creator_token": creator_token}
         raise ApiError(409, "busy", "the table kept changing; try again")
+
+    async def branch(self, table_id: str, move: int, creator: str | None) -> dict[str, Any]:
+        """Continue a finished game from ``move`` moves in at a new table: the same game,
+        options, undo setting, time control and seats (bots stay; each person's seat is a
+        free seat with a new invite, a seat a bot took over included), from that position
+        with everything nobody at the table had seen then (the draw piles' order, the bags,
+        the state's generator) dealt afresh from a new secret seed: everyone watched the
+        rest of the game, so its draws must not come again. Anybody may ask (the finished
+        record is public), held to the creator's limits as for a new table. Returns
+        ``{"table", "invites", "creator_token"}``."""
+        table = await self.known(table_id)
+        if not table.finished:
+            raise ApiError(
+                409,
+                "game_not_over",
+                "a game is continued from one of its moves once it is over (its replay then "
+                "shows every move)",
+            )
+        last = len(table.log) - 1
+        if move > last:
+            raise ApiError(
+                400,
+                "bad_request",
+                f"move: {move} is past the last position a game can go on from (0 to {last}: "
+                f"after move {last + 1} the game is over)",
+            )
+        seed = secrets.randbits(63)
+        async with self.lock(table_id):
+            table = await self.load(table_id)
+            start = table.position(move).reshuffled(seed)
+        seats: list[dict[str, Any]] = []
+        for info in table.seats:
+            if info.kind == "bot" and not info.took_over:
+                seats.append({"kind": "bot", "agent": info.agent, "name": info.name})
+            else:
+                seats.append({"kind": "human", "name": info.name})
+        made, invites, creator_token = await self.create(
+            table.game.name,
+            dict(table.game.options),
+            seats,
+            creator,
+            table.undo,
+            time_control=table.time_control,
+            branch=Branch(table_id, move, seed, start),
+        )
+        log.info("table %s continues table %s from move %s", made.id, table_id, move)
+        return {"table": made.summary(), "invites": invites, "creator_token": creator_token}
 
     async def resign(self, table_id: str, seat: int, token: str | None) -> dict[str, Any]:
         """``seat``'s player resigns: a bot (:data:`TAKEOVER_AGENT`) plays the seat from now
