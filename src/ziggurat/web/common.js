@@ -63,6 +63,26 @@ function storage() {
   }
 }
 
+const ANIMATIONS_KEY = "ziggurat:animations";
+
+/** The player's setting: are moves animated on the board? On unless turned off in this
+ * browser, and off where the system asks for reduced motion. */
+export function animationsOn() {
+  const s = storage();
+  const reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  const stored = s ? s.getItem(ANIMATIONS_KEY) : null;
+  return stored === null ? !reduced : stored === "1";
+}
+
+export function setAnimationsOn(on) {
+  const s = storage();
+  try {
+    if (s) s.setItem(ANIMATIONS_KEY, on ? "1" : "0");
+  } catch (e) {
+    /* storage full or refused: the setting lasts for this page only */
+  }
+}
+
 const TAPS_ASK_KEY = "ziggurat:taps-ask";
 
 /** The player's setting: does a tap on the board ask before it makes a move (touch screens)?

@@ -17,6 +17,7 @@ import {
   seatName,
   timeAgo,
 } from "./common.js";
+import { formatSeconds } from "./clock.js";
 
 const REFRESH_MS = 3000;
 const STATUSES = [
@@ -222,11 +223,25 @@ function readSeats() {
   });
 }
 
+/** The time control chosen (docs/server-api.md): none, real-time or turn-based. */
+function readTimeControl() {
+  const kind = $("time-kind").value;
+  if (kind === "realtime") return { kind, minutes: Number($("time-minutes").value), increment: Number($("time-increment").value) };
+  if (kind === "turn") return { kind, hours: Number($("time-hours").value) };
+  return { kind: "none" };
+}
+
+function showTimeFields() {
+  const kind = $("time-kind").value;
+  $("time-realtime").hidden = kind !== "realtime";
+  $("time-turn").hidden = kind !== "turn";
+}
+
 async function createTable(event) {
   event.preventDefault();
   const error = $("create-error");
   error.hidden = true;
-  const body = { game: $("game").value, options: readOptions(), seats: readSeats(), undo: $("undo-allowed").checked };
+  const body = { game: $("game").value, options: readOptions(), seats: readSeats(), undo: $("undo-allowed").checked, time_control: readTimeControl() };
   const first = body.seats.find((s) => s.kind === "human" && s.name);
   if (first) saveName(first.name);
   const button = $("create-button");
@@ -483,6 +498,14 @@ function myTables(byStatus) {
   return mine;
 }
 
+/** " · 3 h 12 min left": the time the seat to play has, at a table with a clock. */
+function timeLeft(table) {
+  const control = table.time_control;
+  if (!control || control.kind === "none" || !table.deadline || table.status !== "running") return null;
+  const seconds = (Date.parse(table.deadline) - Date.now()) / 1000;
+  return el("span", { class: "muted time-left", text: ` · ${formatSeconds(seconds, { long: control.kind === "turn" })} left` });
+}
+
 function myTablesSection(byStatus) {
   const mine = myTables(byStatus);
   if (!mine.length) return null;
@@ -499,6 +522,7 @@ function myTablesSection(byStatus) {
             { class: "muted" },
             table.status === "open" ? "waiting for players" : `${seatName(table, table.current_player)} to play`,
           ),
+      timeLeft(table),
     ),
   );
   const waiting = mine.filter((m) => m.myTurn).length;
@@ -540,6 +564,8 @@ async function main() {
   $("your-name").value = savedName();
   $("your-name").addEventListener("input", (e) => e.target.classList.remove("attention"));
   $("create-form").addEventListener("submit", createTable);
+  $("time-kind").addEventListener("change", showTimeFields);
+  showTimeFields();
   try {
     games = await api("/api/games");
     if (!Array.isArray(games)) games = games.games || [];

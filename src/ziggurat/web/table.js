@@ -18,9 +18,14 @@ import {
   seatColor,
   seatName,
   seatTextColor,
+  setAnimationsOn,
   setTapsAsk,
+  animationsOn,
   tapsAsk,
 } from "./common.js";
+import { renderClocks } from "./clock.js";
+import { turnChanged, turnSettings } from "./notify.js";
+import { setupRulesPanel } from "./rules_panel.js";
 
 const POLL_MS = 2000;
 const WS_RETRY_MIN_MS = 1000;
@@ -52,6 +57,13 @@ const app = {
   ui: {}, // the drawing module's own memory between renders (selection etc.)
   connection: 0, // increases with every (re)connection, so stale answers are dropped
   replay: null, // while stepping through the game: {move, moves, seat, payload, ui, ticket}
+  movesShown: null, // moves standing at the last drawing: the newer ones are animated
+};
+
+const TAKEN_OVER = {
+  resigned: "You resigned",
+  "timed out": "Your time ran out",
+  abandoned: "You left your turn too long",
 };
 
 // ------------------------------------------------------------------ seats held here
@@ -314,7 +326,8 @@ function seatRefused(seat, error) {
   }
   const who = app.table ? `${seatName(app.table, seat)} (seat ${seat})` : `seat ${seat}`;
   if (error && error.code === "seat_taken_over") {
-    showError(`You resigned: a bot plays ${who} to the end. You are now watching as a spectator.`, { sticky: true });
+    const why = (error.body && error.body.why) || (app.table && app.table.seats[seat] && app.table.seats[seat].took_over) || "resigned";
+    showError(`${TAKEN_OVER[why] || "A bot took your seat over"}: a bot plays ${who} to the end. You are now watching as a spectator.`, { sticky: true });
   } else {
     const reason = error && error.message ? ` The server said: ${error.message}.` : "";
     showError(
@@ -755,6 +768,23 @@ function renderSeats(payload, ctx) {
   }
   const settings = settingsPart();
   if (settings) parts.push(settings);
+  if (ctx.held.length) parts.push(...turnSettings(render));
+  parts.push(
+    el(
+      "label",
+      { class: "check-line" },
+      el("input", {
+        type: "checkbox",
+        id: "animations-on",
+        checked: animationsOn(),
+        onchange: (event) => {
+          setAnimationsOn(event.target.checked);
+          document.body.classList.toggle("animate", animationsOn());
+        },
+      }),
+      " Animate the moves",
+    ),
+  );
   box.replaceChildren(...parts);
   box.hidden = false;
 }
@@ -778,6 +808,8 @@ function renderResult(payload, ctx) {
       order.map((s) => el("li", { class: winners.includes(s) ? "won" : "" }, ctx.seatChip(s), el("b", { text: ` ${scores[s] ?? "?"} points` }))),
     ),
     breakdownTable(payload.result, order, ctx),
+    takenOverPart(payload.result, ctx),
+    revealedPart(payload.result, ctx),
     rematchPart(table, ctx),
     el(
       "p",
@@ -787,6 +819,39 @@ function renderResult(payload, ctx) {
       el("a", { class: "button", href: `/api/tables/${encodeURIComponent(tableId)}/record`, download: `ziggurat-${tableId}.json`, text: "Download the game record" }),
       " ",
       el("a", { class: "button", href: "/", text: "Back to the lobby" }),
+    ),
+  );
+}
+
+const TAKEN_OVER_WORDS = { resigned: "resigned", "timed out": "ran out of time", abandoned: "left the game" };
+
+/** The seats bots played on, and why ("Bo ran out of time after move 12: a bot played on"). */
+function takenOverPart(result, ctx) {
+  const seats = (result && result.took_over) || [];
+  if (!seats.length) return null;
+  return el(
+    "ul",
+    { class: "taken-over" },
+    seats.map((s) => el("li", {}, ctx.seatChip(s.seat), ` ${TAKEN_OVER_WORDS[s.why] || s.why} ${s.after_move ? `after move ${s.after_move}` : "before the first move"}: a bot played on.`)),
+  );
+}
+
+/** Everything that was hidden, face up at last (each game's revealed_at_end): every seat's
+ * stand, hand or cards, then the table's piles, stacks and bags. */
+function revealedPart(result, ctx) {
+  const sections = (result && result.revealed) || [];
+  if (!sections.length) return null;
+  return el(
+    "section",
+    { class: "revealed", "aria-labelledby": "revealed-title" },
+    el("h3", { id: "revealed-title", text: "What was hidden" }),
+    el(
+      "dl",
+      {},
+      sections.flatMap((section) => [
+        el("dt", { "data-seat": section.seat === null ? "" : String(section.seat) }, section.seat === null ? "" : ctx.seatChip(section.seat), section.seat === null ? "" : " ", section.label),
+        el("dd", { text: section.items.join(", ") }),
+      ]),
     ),
   );
 }
@@ -862,6 +927,8 @@ function render() {
   $("replay-button").hidden = ctx.replaying || !replayAllowed() || !(app.payload.log || []).length;
   document.body.classList.toggle("your-turn", ctx.yourTurn);
   $("status").replaceChildren(...statusLine(payload, ctx));
+  renderClocks($("clocks"), app.payload, { replaying: ctx.replaying, viewer: app.seat ?? null });
+  turnChanged(ctx.yourTurn, `${title} · table ${table.id}`);
   const panel = $("game-panel");
   const result = renderResult(payload, ctx);
   if (app.game) {
@@ -874,10 +941,26 @@ function render() {
   renderSeats(payload, ctx);
   renderRecent(payload, ctx);
   markRecent(ctx);
+  if (!ctx.replaying) animateNewMoves(payload);
   renderUndo(app.payload, { ...ctx, viewer: app.seat });
   if (ctx.replaying) renderReplayBar();
   if (!ctx.yourTurn) hideConfirm(); // a move waiting for its confirmation is no longer offered
   document.body.dataset.ready = "1";
+}
+
+/** Animate on the board what the moves that came in since the last drawing touched (each game
+ * names those elements: logEntryTargets), unless the player turned animations off. */
+function animateNewMoves(payload) {
+  const log = payload.log || [];
+  const before = app.movesShown;
+  app.movesShown = log.length;
+  const targets = app.game && app.game.logEntryTargets;
+  if (before === null || log.length <= before || !targets || !animationsOn()) return;
+  for (const entry of log.slice(before)) {
+    for (const selector of targets(entry)) {
+      for (const node of document.querySelectorAll(selector)) node.classList.add("just-moved");
+    }
+  }
 }
 
 /** For a game without a drawing module: the view as JSON, the legal actions as buttons. */
@@ -958,6 +1041,10 @@ function renderReplayBar() {
   $("replay-where").textContent = `move ${replay.move} of ${replay.moves}`;
   $("replay-first").disabled = $("replay-prev").disabled = replay.move <= 0;
   $("replay-next").disabled = $("replay-last").disabled = replay.move >= replay.moves;
+  const branchable = app.payload.table.status === "finished" && replay.move < replay.moves;
+  $("replay-branch").hidden = app.payload.table.status !== "finished";
+  $("replay-branch").disabled = !branchable;
+  $("replay-branch").title = branchable ? `a new table going on from move ${replay.move}, the same seats; what nobody had seen is dealt afresh` : "the game ends here: go back to a move before the end";
   $("replay-seat").value = replay.seat === null ? "" : String(replay.seat);
 }
 
@@ -981,6 +1068,7 @@ function setupReplayBar() {
   $("replay-prev").addEventListener("click", () => app.replay && showMove(app.replay.move - 1));
   $("replay-next").addEventListener("click", () => app.replay && showMove(app.replay.move + 1));
   $("replay-last").addEventListener("click", () => showMove(null));
+  $("replay-branch").addEventListener("click", (event) => app.replay && branchFrom(app.replay.move, event.target));
   $("replay-slider").addEventListener("input", (event) => showMove(Number(event.target.value)));
   $("replay-seat").addEventListener("change", (event) => {
     if (!app.replay) return;
@@ -988,6 +1076,25 @@ function setupReplayBar() {
     app.replay.ui = {};
     showMove(app.replay.move);
   });
+}
+
+/** Continue the finished game from `move` at a new table: this browser takes the seats it
+ * held here, the other invites are kept for the lobby's "Your tables". */
+async function branchFrom(move, button) {
+  button.disabled = true;
+  try {
+    const made = await api(`/api/tables/${encodeURIComponent(tableId)}/branch`, { method: "POST", body: { move } });
+    const next = made.table.id;
+    const invites = made.invites || [];
+    const mine = heldList(app.table);
+    for (const invite of invites) if (mine.includes(invite.seat)) holdSeat(next, invite.seat, invite.token);
+    saveInvites(next, invites);
+    if (made.creator_token) saveCreatorToken(next, made.creator_token);
+    window.location.href = `/table/${encodeURIComponent(next)}`;
+  } catch (e) {
+    button.disabled = false;
+    handleError(e);
+  }
 }
 
 async function loadGame(name) {
@@ -1055,6 +1162,8 @@ async function main() {
   }
   app.table = table;
   app.game = await loadGame(table.game);
+  setupRulesPanel(table.game);
+  document.body.classList.toggle("animate", animationsOn());
   const seat = wantedSeat(table);
   if (seat !== null && heldList(table).length > 1) switchTo(seat);
   else {

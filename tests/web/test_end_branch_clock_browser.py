@@ -1,0 +1,185 @@
+"""The end of a game, what comes after it and the clocks, in the browser, for every game: the
+end screen with its breakdown and everything that was hidden, the rules panel, "Continue from
+here" from the replay, a real-time clock running out (a bot takes the seat), and the turn's
+sound and notification."""
+
+from __future__ import annotations
+
+import time
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from sqlalchemy import select
+
+from ziggurat.core.registry import game_class, game_names
+from ziggurat.server.db import TableRow, make_engine
+
+from .conftest import LAPTOP, needs_chromium
+from .helpers import play_one, wait_ready
+
+pytestmark = needs_chromium
+TABLES = TableRow.__table__
+
+
+def shot(page: Any, artifacts: Any, name: str) -> None:
+    page.screenshot(path=str(artifacts / f"{name}.png"), full_page=True)
+
+
+def finished_bot_table(server: Any, game: str) -> dict[str, Any]:
+    players = min(game_class(game).player_counts)
+    seats = [{"kind": "bot", "agent": "random"} for _ in range(players)]
+    body = {"game": game, "options": {"players": players}, "seats": seats}
+    table_id = server.api("POST", "/api/tables", body)["table"]["id"]
+    for _ in range(600):
+        payload = server.api("GET", f"/api/tables/{table_id}/view")
+        if payload["table"]["status"] == "finished":
+            return payload
+        time.sleep(0.1)
+    raise AssertionError(f"the bots did not finish {game} table {table_id}")
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_the_end_shows_the_breakdown_and_every_secret_and_the_game_goes_on_from_a_move(
+    server, new_page, artifacts, game
+):
+    final = finished_bot_table(server, game)
+    table_id, result = final["table"]["id"], final["result"]
+    page = new_page(LAPTOP)
+    page.goto(f"{server.url}/table/{table_id}")
+    wait_ready(page)
+    end = page.locator("#result")
+    end.wait_for()
+    # the breakdown: one row per source and the totals, which are the scores
+    assert page.locator("table.breakdown tbody tr").count() == len(result["sources"]) + 1
+    totals = page.locator("table.breakdown tr.total td").all_inner_texts()
+    assert sorted(int(t) for t in totals) == sorted(result["scores"])
+    # what was hidden: every section the game names, its items in words
+    assert result["revealed"], "every game hides something until the end"
+    shown = page.locator(".revealed dt")
+    assert shown.count() == len(result["revealed"])
+    for index, section in enumerate(result["revealed"]):
+        assert section["label"] in shown.nth(index).inner_text()
+        assert page.locator(".revealed dd").nth(index).inner_text() == ", ".join(section["items"])
+    shot(page, artifacts, f"end-{game}")
+    # the rules, in the page, beside the board
+    page.locator("#rules-button").click()
+    page.locator("#rules-body h2").first.wait_for()
+    assert page.locator("#rules-body h2").count() >= 5
+    assert game_class(game).title in page.locator("#rules-title").inner_text()
+    shot(page, artifacts, f"rules-{game}")
+    page.keyboard.press("Escape")
+    page.locator("#rules-panel").wait_for(state="hidden")
+    # replay to a move, then go on from it at a new table with the same seats
+    page.locator("#result-replay").click()
+    page.wait_for_function("() => document.getElementById('replay-where').textContent.startsWith('move 0 ')")
+    assert page.locator("#replay-branch").is_visible()
+    move = 3
+    for step in range(1, move + 1):
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function(
+            f"() => document.getElementById('replay-where').textContent.startsWith('move {step} ')"
+        )
+    shot(page, artifacts, f"continue-from-here-{game}")
+    page.locator("#replay-branch").click()
+    page.wait_for_url(lambda url: f"/table/{table_id}" not in url)
+    wait_ready(page)
+    new_id = page.url.rstrip("/").split("/")[-1]
+    new = server.api("GET", f"/api/tables/{new_id}")
+    assert new["branched_from"] == {"table": table_id, "move": move}
+    assert [s["agent"] for s in new["seats"]] == [s["agent"] for s in final["table"]["seats"]]
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def age(server: Any, table_id: str, seconds: float) -> None:
+    """Make ``seconds`` of the table's clock pass (its start and deadline move back); the
+    table's revision rises, so the server reads it again."""
+    engine = make_engine(f"sqlite:///{server.database}")
+    back = timedelta(seconds=seconds)
+    with engine.begin() as connection:
+        row = connection.execute(
+            select(TABLES.c.started_at, TABLES.c.deadline).where(TABLES.c.id == table_id)
+        ).one()
+        connection.execute(
+            TABLES.update()
+            .where(TABLES.c.id == table_id)
+            .values(
+                started_at=row.started_at - back,
+                deadline=row.deadline - back,
+                revision=TABLES.c.revision + 1,
+            )
+        )
+    engine.dispose()
+
+
+def test_a_realtime_clock_counts_down_and_runs_out_and_a_bot_plays_on(
+    own_server, new_page, artifacts
+):
+    body = {
+        "game": "babylonia",
+        "options": {"players": 2, "start_player": 0},
+        "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}],
+        "time_control": {"kind": "realtime", "minutes": 1, "increment": 5},
+    }
+    made = own_server.api("POST", "/api/tables", body)
+    table_id = made["table"]["id"]
+    tokens = {i["seat"]: i["token"] for i in made["invites"]}
+    own_server.api("GET", f"/api/tables/{table_id}/view?seat=1", token=tokens[1])
+    ann = new_page(LAPTOP)
+    ann.goto(f"{own_server.url}/table/{table_id}?seat=0&token={tokens[0]}")
+    wait_ready(ann)
+    clocks = ann.locator("#clocks")
+    clocks.wait_for()
+    assert "Clock: 1 min + 5 s a turn" in clocks.inner_text()
+    running = ann.locator(".clock-seat.running .clock")
+    first = running.inner_text()
+    ann.wait_for_function(
+        f"() => document.querySelector('.clock-seat.running .clock').textContent !== '{first}'"
+    )  # it counts down
+    assert ann.locator(".clock[data-seat='1']").inner_text() == "1:00"  # Bo's waits
+    shot(ann, artifacts, "clock-running")
+    age(own_server, table_id, 61)  # Ann thought a minute and a second
+    ann.wait_for_function("() => document.body.dataset.seat === 'spectator'", timeout=20_000)
+    assert "Your time ran out: a bot plays Ann" in ann.locator("#error-text").inner_text()
+    table = own_server.api("GET", f"/api/tables/{table_id}")
+    assert table["seats"][0]["took_over"] == "timed out"
+    ann.wait_for_function("() => document.body.textContent.includes('Ann (bot)')")
+    shot(ann, artifacts, "clock-ran-out")
+    assert ann.errors == []  # type: ignore[attr-defined]
+
+
+NOTES = """
+window.__notes = [];
+window.__hidden = false;
+Object.defineProperty(document, 'visibilityState', { get: () => (window.__hidden ? 'hidden' : 'visible') });
+const Real = window.Notification;
+window.Notification = class extends Real {
+  constructor(title, options) { super(title, options); window.__notes.push([title, options.body]); }
+};
+"""
+
+
+def test_the_turn_comes_with_a_sound_and_a_notification_when_allowed(server, new_page, artifacts):
+    made = server.create_table(
+        [{"kind": "human", "name": "Ann"}, {"kind": "bot", "agent": "random"}], start_player=0
+    )
+    table_id, token = made["table"]["id"], made["invites"][0]["token"]
+    page = new_page(LAPTOP, permissions=["notifications"])
+    page.add_init_script(NOTES)
+    page.goto(f"{server.url}/table/{table_id}?seat=0&token={token}")
+    wait_ready(page)
+    assert "Notifications are on" in page.locator("#turn-notify-state").inner_text()
+    page.locator("#turn-sound").check()  # plays it once, as a sample
+    page.wait_for_function("() => document.body.dataset.turnSound === '1'")
+    page.wait_for_function("() => document.body.classList.contains('your-turn')")
+    page.evaluate("() => { window.__hidden = true; }")  # Ann looks at another tab
+    # Ann's first turn is one token; the bot plays its turn, and the turn comes back to Ann:
+    # one sound, one notification (none while the turn was already hers)
+    assert play_one(page) == "place"
+    page.wait_for_function("() => document.body.dataset.turnSound === '2'", timeout=20_000)
+    assert page.evaluate("() => document.body.classList.contains('your-turn')")
+    notes = page.evaluate("() => window.__notes")
+    assert notes == [["Your turn", f"Babylonia · table {table_id}"]]
+    assert page.title().startswith("▶ ")
+    shot(page, artifacts, "turn-settings")
+    assert page.errors == []  # type: ignore[attr-defined]
