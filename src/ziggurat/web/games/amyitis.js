@@ -45,14 +45,69 @@ const POINT_SOURCES = [
 const NEUTRAL_COLOR = "#8d9399";
 
 // The garden drawing: grid vertex (i, j) of the 4×4 grid of squares Gxy (rules §4.1) turned
-// 45° so that G00 is the bottom tip and G33 the top one, flattened a little (K).
+// 45° so that G00 is the bottom tip and G33 the top one, flattened a little (layout.k).
 const A = 56;
-const K = 0.64;
-const GARDEN_TOP = 50; // the fields and the temples sit beside the garden's top
 const BOARD_W = 480;
 const CX = BOARD_W / 2;
-const BOTTOM = GARDEN_TOP + 8 * A * K;
-const BOARD_H = BOTTOM + 22;
+// Two layouts of the Babylon board. A wide screen keeps the printed proportions; a phone
+// (NARROW) shows the board 480 units across in ~380 CSS px, so its garden is less flattened
+// and its field and temple rows taller and further apart: every square, irrigation space,
+// field row and temple a finger may tap then measures 32 CSS px or more. `top` is where the
+// garden's top tip lies (the fields and the temples sit beside it); the rows' `hit` is the
+// height of the row's background, which takes the click.
+// `squareText` places a square's name, its bonus lines, its tile's line, the drop and the
+// plant from its centre.
+const WIDE_LAYOUT = {
+  k: 0.64,
+  top: 50,
+  fieldCell: 24,
+  fieldPitch: 34,
+  fieldHit: 30,
+  templeCell: 21,
+  templePitch: 29,
+  templeHit: 27,
+  templeLabel: 60,
+  templeLabelDy: 1,
+  templeNoteBelow: false,
+  rewardsY: -44,
+  passY: -58,
+  passTwoLines: false,
+  squareText: { name: -13, tile: -4, bonus: 7, one: 9, step: 11, dropBy: "name", dropShift: 5, drop: [10, -10], plant: 4, plantScale: 1, dot: [15, 10] },
+};
+const NARROW_LAYOUT = {
+  k: 0.8,
+  top: 108,
+  fieldCell: 26,
+  fieldPitch: 48,
+  fieldHit: 44,
+  templeCell: 24,
+  templePitch: 48,
+  templeHit: 44,
+  templeLabel: 58,
+  templeLabelDy: 5,
+  templeNoteBelow: true,
+  rewardsY: -37,
+  passY: -75,
+  passTwoLines: true,
+  squareText: { name: -17, tile: -6, bonus: 6, one: 8, step: 12, dropBy: "tile", dropShift: 4, drop: [9, -10], plant: 5, plantScale: 1.25, dot: [19, 12] },
+};
+const NARROW = window.matchMedia("(max-width: 760px)");
+let layout = WIDE_LAYOUT;
+let BOTTOM = 0;
+let BOARD_H = 0;
+
+/** Choose the layout for the screen's width (at each drawing). */
+function useLayout() {
+  layout = NARROW.matches ? NARROW_LAYOUT : WIDE_LAYOUT;
+  BOTTOM = layout.top + 8 * A * layout.k;
+  BOARD_H = BOTTOM + 22;
+}
+useLayout();
+// A phone turned (or a window narrowed) past the limit draws the board again.
+const live = { rerender: null };
+NARROW.addEventListener("change", () => {
+  if (live.rerender) live.rerender();
+});
 
 // ------------------------------------------------------------------ small helpers
 
@@ -224,7 +279,7 @@ function squareXY(id) {
 
 /** Pixel position of grid vertex (i, j). */
 function pt(i, j) {
-  return [CX + (i - j) * A, BOTTOM - (i + j) * A * K];
+  return [CX + (i - j) * A, BOTTOM - (i + j) * A * layout.k];
 }
 
 function squareCorners(id) {
@@ -360,30 +415,45 @@ function drawSquare(sq, ctx, target) {
     svg("polygon", { class: "sq-bg", points: points(squareCorners(sq.id)) }),
   );
   const inner = squareCorners(sq.id).map(([x, y]) => [cx + (x - cx) * 0.8, cy + (y - cy) * 0.8]);
+  const at = layout.squareText;
+  // Every square shows its name (G00–G33), the one the moves, the log and the legal moves
+  // use, at the top; under it its garden tile (id and the plant quality it needs) and the
+  // tile's bonus, in the middle that the irrigation spaces on its sides leave free.
+  const drop = sq.irrigated && sq.in_use && !planted;
+  // the drop of an irrigated square beside its name (or, narrow, beside its quality)
+  const shift = (line) => (drop && (line === at.dropBy || !sq.tile) ? at.dropShift : 0);
+  const name = (y) => svg("text", { class: "sq-name", x: f2(cx - shift("name")), y: f2(y) }, sq.id);
   if (!sq.in_use) {
-    g.append(svg("polygon", { class: "sq-hatch", points: points(inner) }));
+    g.append(svg("polygon", { class: "sq-hatch", points: points(inner) }), name(cy + 4));
   } else if (planted) {
     g.append(
       svg("polygon", { class: "sq-planter", points: points(inner), stroke: ctx.seatColor(sq.planted_by) }),
+      name(cy + at.name),
       svg(
         "g",
-        { class: "amy-plant", transform: `translate(${f2(cx)},${f2(cy - 4)}) scale(1.35)` },
+        { class: "amy-plant", transform: `translate(${f2(cx)},${f2(cy + at.plant)}) scale(${at.plantScale})` },
         svg("path", { class: "stem", d: "M0 10V-2" }),
         svg("ellipse", { class: "leaf", cx: -5, cy: -3, rx: 6, ry: 3.2, transform: "rotate(-30 -5 -3)" }),
         svg("ellipse", { class: "leaf", cx: 5, cy: -6, rx: 6, ry: 3.2, transform: "rotate(30 5 -6)" }),
         svg("ellipse", { class: "leaf", cx: 0, cy: -10, rx: 3.2, ry: 5 }),
       ),
-      svg("circle", { class: "planter-dot", cx: f2(cx), cy: f2(cy + 15), r: 5, fill: ctx.seatColor(sq.planted_by) }),
+      svg("circle", { class: "planter-dot", cx: f2(cx + at.dot[0]), cy: f2(cy + at.dot[1]), r: 5, fill: ctx.seatColor(sq.planted_by) }),
     );
-  } else if (sq.tile) {
-    const parts = bonusParts(sq.tile.bonus);
-    g.append(svg("text", { class: "sq-id", x: f2(cx), y: f2(cy - 14) }, `${sq.tile.id}·Q${sq.needs_quality}`));
-    parts.slice(0, 2).forEach((p, i) => {
-      g.append(svg("text", { class: "sq-bonus", x: f2(cx), y: f2(cy + (parts.length > 1 ? 0 : 4) + i * 12) }, p));
-    });
+  } else {
+    g.append(name(cy + (sq.tile ? at.name : 4)));
+    if (sq.tile) {
+      const parts = bonusParts(sq.tile.bonus);
+      // (a phone shows the quality only: the tile's id is in the tooltip)
+      g.append(svg("text", { class: "sq-id", x: f2(cx - shift("tile")), y: f2(cy + at.tile) }, svg("tspan", { class: "sq-tile" }, `${sq.tile.id}·`), `Q${sq.needs_quality}`));
+      parts.slice(0, 2).forEach((p, i) => {
+        g.append(svg("text", { class: "sq-bonus", x: f2(cx), y: f2(cy + (parts.length > 1 ? at.bonus : at.one) + i * at.step) }, p));
+      });
+    }
   }
-  if (sq.irrigated && sq.in_use && !planted) {
-    g.append(svg("path", { class: "sq-drop", d: `M${f2(cx)} ${f2(cy + 17)}c-3.4 4.5 -4 6 -4 7.4a4 4 0 0 0 8 0c0 -1.4 -0.6 -2.9 -4 -7.4z` }));
+  if (drop) {
+    const line = !sq.tile ? 4 : at.dropBy === "tile" ? at.tile : at.name;
+    const [dx, dy] = [cx + at.drop[0], cy + line + at.drop[1]];
+    g.append(svg("path", { class: "sq-drop", d: `M${f2(dx)} ${f2(dy)}c-3.4 4.5 -4 6 -4 7.4a4 4 0 0 0 8 0c0 -1.4 -0.6 -2.9 -4 -7.4z` }));
   }
   if (target) {
     g.append(svg("polygon", { class: "target-ring", points: points(inner) }));
@@ -411,19 +481,37 @@ function drawSpace(space, ctx, action) {
     svg("circle", { r: 8.2, class: "space-ring" }),
   );
   if (action) {
+    // The space a finger or the pointer means: what is nearer its side than any other (the
+    // kite between the side's ends and its two squares' centres, the half of it on the
+    // space's side of the middle for a double side), laid under the ring.
+    g.insertBefore(svg("polygon", { class: "hit-area", points: points(spaceArea(space, geo).map(([px, py]) => [px - x, py - y])) }), g.querySelector("circle.hit"));
     markTarget(g, action.text, action.text);
   }
   return g;
 }
 
+/** The area that takes the clicks of a lit irrigation space: see drawSpace. It stops short
+ * of the squares' centres (a tenth of the way), where no side is nearer than the others. */
+function spaceArea(space, geo) {
+  const mid = [(geo.from[0] + geo.to[0]) / 2, (geo.from[1] + geo.to[1]) / 2];
+  const [a, b] = space.squares.map((sq) => {
+    const [x, y] = squareCentre(sq);
+    return [mid[0] + (x - mid[0]) * 0.9, mid[1] + (y - mid[1]) * 0.9];
+  });
+  if (space.id.endsWith(".1")) return [geo.from, a, mid, b];
+  if (space.id.endsWith(".2")) return [mid, a, geo.to, b];
+  return [geo.from, a, geo.to, b];
+}
+
 function drawFields(view, ctx, moves) {
   const x0 = 8;
-  const y0 = 20;
-  const cell = 24;
+  const cell = layout.fieldCell;
+  const hit = layout.fieldHit; // the row's background, which takes the click
+  const y0 = 17 + (hit - cell) / 2;
   const leaders = view.field_leaders || [];
   const rows = view.fields.map((f, r) => {
     const action = moves.field.get(f.row);
-    const y = y0 + r * (cell + 10);
+    const y = y0 + r * layout.fieldPitch;
     const next = f.spaces.findIndex((s) => s.owner === null || s.owner === undefined);
     const leader = leaders[r] ?? null;
     const end = 28 + f.spaces.length * (cell + 3);
@@ -431,7 +519,7 @@ function drawFields(view, ctx, moves) {
       "g",
       { class: `amy-field${action ? " target" : ""}`, "data-field": f.row, "data-leader": leader === null ? null : String(leader), transform: `translate(${x0},${y})` },
       svg("title", {}, `field row ${f.row}: ${f.spaces.map((s) => s.resource + (s.owner === null || s.owner === undefined ? "" : ` (${ownerName(s.owner, ctx)})`)).join(", ")} · majority: ${leader === null ? "nobody" : ctx.seatName(leader)}${action ? ` · click: ${action.text}` : ""}`),
-      svg("rect", { class: "row-bg", x: -3, y: -3, width: end + 3, height: cell + 6, rx: 5 }),
+      svg("rect", { class: "row-bg", x: -3, y: f2((cell - hit) / 2), width: end + 3, height: hit, rx: 5 }),
       svg("text", { class: "row-label", x: 12, y: cell / 2 + 4 }, f.row),
       leader === null ? null : svg("circle", { class: "amy-leader", cx: end + 8, cy: cell / 2, r: 5, fill: ctx.seatColor(leader), "data-seat": String(leader) }),
     );
@@ -452,15 +540,17 @@ function drawFields(view, ctx, moves) {
 
 function drawTemples(view, ctx, moves) {
   const targets = templeTargets(moves);
-  const cell = 21;
+  const cell = layout.templeCell;
+  const hit = layout.templeHit; // the row's background, which takes the click
+  const label = layout.templeLabel;
   const width = view.temple_length * (cell + 3) - 3;
   const x0 = BOARD_W - 10 - width;
-  const y0 = 20;
+  const y0 = 17 + (hit - cell) / 2;
   const rewarded = templePlaces(view);
   const rows = TEMPLES.map((t, r) => {
     const line = view.temples[t] || [];
     const action = targets.get(t);
-    const y = y0 + r * (cell + 8);
+    const y = y0 + r * layout.templePitch;
     const places = ((view.temple_places || {})[t] || []).slice(0, rewarded);
     const placeWords = places.map((s, i) => `${i ? "2nd" : "1st"}: ${s === null || s === undefined ? "nobody" : ctx.seatName(s)}`).join(", ");
     const marks = [];
@@ -473,8 +563,8 @@ function drawTemples(view, ctx, moves) {
       "g",
       { class: `amy-temple${action ? " target" : ""}`, "data-temple": t, transform: `translate(${x0},${y})` },
       svg("title", {}, `temple of ${cap(t)} (entrance at the left): ${line.length ? line.map((o, i) => `${i + 1}. ${ownerName(o, ctx)}`).join(", ") : "empty"} · leading: ${placeWords} · rewards: ${templeReward(view, t)}${action ? ` · click: ${action.text}` : ""}`),
-      svg("rect", { class: "row-bg", x: -60, y: -3, width: width + 63, height: cell + 6, rx: 5 }),
-      svg("text", { class: "row-label temple-name", x: -6, y: cell / 2 + 1 }, cap(t)),
+      svg("rect", { class: "row-bg", x: -label, y: f2((cell - hit) / 2), width: width + label + 3, height: hit, rx: 5 }),
+      svg("text", { class: "row-label temple-name", x: -6, y: cell / 2 + layout.templeLabelDy }, cap(t)),
       marks,
     );
     for (let i = 0; i < view.temple_length; i++) {
@@ -489,8 +579,9 @@ function drawTemples(view, ctx, moves) {
   return svg(
     "g",
     { class: "amy-temples" },
-    svg("text", { class: "area-title", x: x0 - 60, y: 12 }, "Temples"),
-    svg("text", { class: "area-note", x: x0 + width, y: 12, "text-anchor": "end" }, "entrance at the left →"),
+    svg("text", { class: "area-title", x: x0 - label, y: 12 }, "Temples"),
+    // beside the title, or (narrow) under the rows, where the title leaves no room
+    svg("text", { class: "area-note", x: x0 + width, y: layout.templeNoteBelow ? f2(y0 + 2 * layout.templePitch + (cell + hit) / 2 + 11) : 12, "text-anchor": "end" }, "entrance at the left →"),
     rows,
   );
 }
@@ -498,7 +589,7 @@ function drawTemples(view, ctx, moves) {
 /** The temple rewards, in the free corner at the bottom right. */
 function drawRewards(view) {
   const x = BOARD_W - 8;
-  const y = BOTTOM - 44;
+  const y = BOTTOM + layout.rewardsY;
   const both = templePlaces(view) > 1;
   const lines = [svg("text", { class: "area-title", x, y, "text-anchor": "end" }, both ? "Temple rewards, 1st · 2nd" : "Temple rewards, 1st only")];
   TEMPLES.forEach((t, i) => {
@@ -510,7 +601,7 @@ function drawRewards(view) {
 
 function drawPassOrder(view, ctx) {
   const x0 = 10;
-  const y0 = BOTTOM - 58;
+  const y0 = BOTTOM + layout.passY;
   const g = svg("g", { class: "amy-pass", id: "amy-pass", transform: `translate(${x0},${y0})` }, svg("title", {}, "the Pass space: who has passed this round, in order"));
   g.append(svg("text", { class: "area-title", x: 0, y: 0 }, "Passed"));
   const order = view.pass_order || [];
@@ -519,7 +610,10 @@ function drawPassOrder(view, ctx) {
     g.append(cube(7 + i * 17, 12, ctx.seatColor(seat), 13, seat));
   });
   g.append(svg("text", { class: "area-title", x: 0, y: 40 }, `Round ${view.round}`));
-  g.append(svg("text", { class: "area-note tiles-left", x: 0, y: 52 }, `${count(view.tiles_left, "tile")} left; the game ends at ${view.end_threshold} or fewer`));
+  const left = `${count(view.tiles_left, "tile")} left;`;
+  const end = `the game ends at ${view.end_threshold} or fewer`;
+  // one line, or two where the river leaves too little room (narrow)
+  g.append(svg("text", { class: "area-note tiles-left", x: 0, y: 52 }, layout.passTwoLines ? [svg("tspan", {}, left), svg("tspan", { x: 0, dy: 11 }, end)] : `${left} ${end}`));
   return g;
 }
 
@@ -821,9 +915,9 @@ function leadersLine(view, ctx) {
 
 function boardLegend() {
   return legend([
-    ["asw-floor", "garden square, darker for higher floors (1 to 4); its tile id, the plant quality it needs (Q1–Q3) and its bonus"],
+    ["asw-floor", "garden square, named G00 to G33 as in the moves, darker for higher floors (1 to 4); under the name its tile's id and the plant quality it needs (T07·Q1, on a phone Q1 only), then the tile's bonus"],
     ["asw-planted", "planted square, outlined and dotted in the planter's colour"],
-    ["asw-drop", "a drop: the square is irrigated (all spaces of one of its sides hold cubes)"],
+    ["asw-drop", "a drop beside the name (on a phone beside the quality): the square is irrigated (all spaces of one of its sides hold cubes)"],
     ["asw-space", "irrigation space: empty (solid ring: it may take a cube now, dashed: not yet connected to the river)"],
     ["asw-cube", "a cube in its player's colour; grey: neutral"],
     ["asw-river", "the river along the two lower sides"],
@@ -1234,6 +1328,8 @@ export function render(areas, payload, ctx) {
   const moves = movesOf(offeredActions(payload, ctx, view.current));
   const ui = ctx.ui;
   newDecision(ui, payload.version, ["square"]); // forget a choice in progress
+  useLayout();
+  live.rerender = ctx.rerender;
   if (ui.square && !moves.plant.has(ui.square)) ui.square = null;
   drawBoard(areas.board, payload, ctx, moves);
   areas.panel.replaceChildren(
