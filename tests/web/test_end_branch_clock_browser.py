@@ -1,7 +1,7 @@
 """The end of a game, what comes after it and the clocks, in the browser, for every game: the
 end screen with its breakdown and everything that was hidden, the rules panel, "Continue from
-here" from the replay, a real-time clock running out (a bot takes the seat), and the turn's
-sound and notification."""
+here" from the replay, a real-time clock running out (a bot takes the seat), the turn's sound
+and notification, and the moves' animation with its off switch."""
 
 from __future__ import annotations
 
@@ -159,7 +159,9 @@ window.Notification = class extends Real {
 """
 
 
-def test_the_turn_comes_with_a_sound_and_a_notification_when_allowed(server, new_page, artifacts):
+def test_the_turn_comes_with_a_sound_and_a_notification_and_moves_are_animated(
+    server, new_page, artifacts
+):
     made = server.create_table(
         [{"kind": "human", "name": "Ann"}, {"kind": "bot", "agent": "random"}], start_player=0
     )
@@ -181,5 +183,10 @@ def test_the_turn_comes_with_a_sound_and_a_notification_when_allowed(server, new
     notes = page.evaluate("() => window.__notes")
     assert notes == [["Your turn", f"Babylonia · table {table_id}"]]
     assert page.title().startswith("▶ ")
+    # the bot's tokens grew in as they arrived; the setting turns that off
+    assert page.evaluate("() => document.body.classList.contains('animate')")
+    assert page.locator("svg.board g.hex.just-moved").count() >= 1
+    page.locator("#animations-on").uncheck()
+    assert not page.evaluate("() => document.body.classList.contains('animate')")
     shot(page, artifacts, "turn-settings")
     assert page.errors == []  # type: ignore[attr-defined]

@@ -580,7 +580,7 @@ function renderRecent(payload, ctx) {
  * those elements: logEntryTargets), in the colour of the seat that moved. */
 function markRecent(ctx) {
   const targets = app.game && app.game.logEntryTargets;
-  if (!targets || ctx.replaying) return;
+  if (!targets || ctx.replaying || app.game.marksRecentItself) return;
   for (const entry of ctx.recent) {
     if (entry.seat === ctx.viewer) continue;
     for (const selector of targets(entry)) {

@@ -449,6 +449,15 @@ function highlight(hexKey, on) {
   if (on) marks.append(svg("polygon", { points: HEX, class: "spot", transform: g.getAttribute("transform") }));
 }
 
+/** The board's elements a logged move touched (the hex a token went to): table.js animates
+ * them as moves arrive. The others' moves since your last turn are ringed by this module
+ * itself (recentTokens), so the table's own marks are not wanted (marksRecentItself). */
+export function logEntryTargets(entry) {
+  return entry && Array.isArray(entry.hex) ? [`svg.board g.hex[data-hex="${key(entry.hex)}"]`] : [];
+}
+
+export const marksRecentItself = true;
+
 /** table.js calls this when the pointer is on a log line: show the hex it names. */
 export function pointAtLogEntry(entry, on) {
   if (entry && Array.isArray(entry.hex)) highlight(key(entry.hex), on);
