@@ -15,8 +15,10 @@ import { actionButton as button, choiceList, confirmBox, groupBy, markTarget, my
 import { dataTable, f2, legend, plural, seatState, svg, turnMark, viewToDraw, zoomableBoard } from "../kit.js";
 
 export const title = "Ishtar";
-// A tap on the board asks first itself (a first tap shows the move, a second makes it),
-// when the player wants taps to ask (kit.js touchAsks): the table adds no question of its own.
+// A tap on the board asks first itself (a first tap shows the move, a second makes it: a
+// stack, a placement, a planting, a blooming token), when the player wants taps to ask
+// (kit.js touchAsks): the table adds no question of its own. The market's cards are buttons,
+// as large as the panel's, and act at the first tap like them.
 export const confirmsTaps = true;
 /** What the hot-seat curtain hides until the next player clicks (table.js). */
 export const secretNoun = "tree cards";
@@ -391,6 +393,7 @@ function drawMap(view, ctx, moves, placing) {
     const classes = ["hex", `kind-${h.kind}`];
     const target = targets.get(k);
     if (target) classes.push("target", target.cls);
+    if (target && target.action && target.action.text === ui.pending) classes.push("pending");
     const g = svg(
       "g",
       { class: classes.join(" "), transform: `translate(${f2(x)},${f2(y)})`, "data-hex": k },
@@ -467,7 +470,7 @@ function drawMap(view, ctx, moves, placing) {
     marks.push(
       svg(
         "g",
-        { class: `mark ${t.cls}`, transform: `translate(${f2(x)},${f2(y)})`, "data-hex": k },
+        { class: `mark ${t.cls}${t.action && t.action.text === ui.pending ? " pending" : ""}`, transform: `translate(${f2(x)},${f2(y)})`, "data-hex": k },
         svg("polygon", { points: hexPoints(S * 0.86), class: "target-ring" }),
         t.cls === "anchor" ? svg("circle", { r: f2(S * 0.16), class: "anchor-dot" }) : null,
       ),
@@ -485,6 +488,9 @@ function drawMap(view, ctx, moves, placing) {
       "aria-label": "Ishtar terrain",
       preserveAspectRatio: "xMidYMid meet",
       "data-rotation": placing ? ui.rotation : null,
+      // its width in SVG units: on a phone the map is drawn at least 0.75 px a unit (a hex
+      // then measures 34 × 39 CSS px) and scrolls in its frame (style.css)
+      style: `--map-w: ${viewBox.split(" ")[2]}`,
     },
     svg("g", { class: "hexes" }, hexNodes),
     svg("g", { class: "lines", "pointer-events": "none" }, lines),
@@ -511,9 +517,18 @@ function drawMap(view, ctx, moves, placing) {
     }
     if (!t) return;
     if (t.action) {
+      // On a touch screen a first tap shows the move (ringed, with its button in the panel),
+      // a second tap on the same hex makes it.
+      if (confirmTouch && touchAsks() && ui.pending !== t.action.text) {
+        ui.pending = t.action.text;
+        ctx.rerender();
+        return;
+      }
+      ui.pending = null;
       ui.bloomFirst = null;
       ctx.act(t.action);
     } else if (t.first) {
+      ui.pending = null;
       ui.bloomFirst = k;
       ctx.rerender();
     }
@@ -692,10 +707,12 @@ function drawCarpet(view, ctx, moves) {
     svg("g", { class: "centre", "pointer-events": "none" }, centre, svg("title", {}, "the carpet's centre: blooming tokens and spare assistants")),
     stacks,
   );
-  const choose = (stack) => {
+  // A stack taken in one way only is taken at a click; on a touch screen a first tap shows
+  // it in the panel (as a stack with several ways to pay it does), a second takes it.
+  const choose = (stack, keyboard) => {
     const takes = moves.take.get(stack);
     if (!takes) return;
-    if (takes.length === 1) {
+    if (takes.length === 1 && (keyboard || !touchAsks() || ui.payStack === stack)) {
       ui.payStack = null;
       ctx.act(takes[0]);
       return;
@@ -703,7 +720,7 @@ function drawCarpet(view, ctx, moves) {
     ui.payStack = stack;
     ctx.rerender();
   };
-  onActivate(node, "g.stack.target", (g) => choose(Number(g.dataset.stack)));
+  onActivate(node, "g.stack.target", (g, { keyboard }) => choose(Number(g.dataset.stack), keyboard));
   return node;
 }
 
@@ -729,9 +746,11 @@ function marketBox(view, ctx, moves) {
     const buy = moves.buy.get(m.slot);
     const reserve = moves.reserve.get(m.slot);
     const action = buy || reserve;
-    if (!m.card) return el("div", { class: "ish-card empty", "data-slot": m.slot, text: "empty" });
-    const label = `${m.card.id}: ${m.card.vp} VP, costs ${gemWords(m.card.cost)}${action ? ` · click: ${action.text}` : ""}`;
-    if (!action) return el("div", { class: `ish-card${m.tree ? "" : " no-tree"}`, "data-slot": m.slot, "data-card": m.card.id, title: label }, cardFace(m.card, { tree: m.tree }));
+    if (!m.card) return el("div", { class: "ish-card empty", "data-slot": m.slot, title: `market slot ${m.slot}`, text: `${m.slot} · empty` });
+    const label = `market slot ${m.slot}: ${m.card.id}, ${m.card.vp} VP, costs ${gemWords(m.card.cost)}${action ? ` · click: ${action.text}` : ""}`;
+    // The slot's number, by which the moves ("buy 2") and the log name the card.
+    const slot = el("span", { class: "card-slot", title: `market slot ${m.slot}`, text: m.slot });
+    if (!action) return el("div", { class: `ish-card${m.tree ? "" : " no-tree"}`, "data-slot": m.slot, "data-card": m.card.id, title: label }, slot, cardFace(m.card, { tree: m.tree }));
     return el(
       "button",
       {
@@ -743,6 +762,7 @@ function marketBox(view, ctx, moves) {
         title: label,
         onclick: () => ctx.act(action),
       },
+      slot,
       cardFace(m.card, { tree: m.tree }),
       el("span", { class: "card-do", text: buy ? "buy" : "reserve" }),
     );
@@ -787,7 +807,8 @@ function skillsBox(view, ctx, moves) {
         const legal = moves.skill.has(sk.id);
         return el(
           "td",
-          { class: `skill${legal ? " legal" : ""}`, "data-skill": sk.id, title: `${sk.id} ${sk.name}: ${sk.text}` },
+          // (--row: its place in the phone's layout, a column's lower skill beside its upper one)
+          { class: `skill${legal ? " legal" : ""}`, "data-skill": sk.id, title: `${sk.id} ${sk.name}: ${sk.text}`, style: { "--row": String(c + 1) } },
           el("span", { class: "skill-head" }, el("b", { text: sk.id }), " ", sk.name),
           el("span", { class: "skill-text", text: sk.text }),
           el(
@@ -834,6 +855,7 @@ function mapLegend(view) {
 
 function drawBoard(area, payload, ctx, moves, placing) {
   const view = payload.view;
+  const first = !area.querySelector(".board-scroll");
   const board = zoomableBoard(area, drawMap(view, ctx, moves, placing), ctx);
   area.replaceChildren(
     el(
@@ -862,6 +884,8 @@ function drawBoard(area, payload, ctx, moves, placing) {
     ),
   );
   board.restore();
+  // A map wider than its frame (a phone) opens on its middle.
+  if (first) board.scroller.scrollLeft = Math.max(0, (board.scroller.scrollWidth - board.scroller.clientWidth) / 2);
 }
 
 // ------------------------------------------------------------------ your decision
@@ -886,10 +910,18 @@ function chooseControls(view, ctx, moves) {
     for (const a of moves.discard) parts.push(button(a, `Discard the top tile of stack ${a.stack}`, { id: "discard-button", cls: "primary big" }, ctx));
     return parts;
   }
-  parts.push(el("p", { class: "hint", id: "choose-hint" }, `Click a lit stack on the carpet: ${view.can_rule}.`));
+  parts.push(el("p", { class: "hint", id: "choose-hint" }, `${touchAsks() ? "Tap a lit stack on the carpet (tap it again to take it)" : "Click a lit stack on the carpet"}: ${view.can_rule}.`));
   if (ui.payStack !== null && ui.payStack !== undefined) {
     const takes = moves.take.get(ui.payStack);
     const top = view.stacks[ui.payStack].top;
+    if (takes.length === 1) {
+      const cost = gemCount(takes[0].pay);
+      parts.push(
+        el("p", { class: "pay-head" }, `Stack ${ui.payStack}${top ? ` (${top.id})` : ""}: ${cost ? `pay ${gemWords(takes[0].pay)}` : "free"}.`),
+        confirmBox(takes[0], cost ? `Take it, pay ${gemWords(takes[0].pay)}` : "Take it", { id: "confirm-take", reset: () => { ui.payStack = null; } }, ctx),
+      );
+      return parts;
+    }
     parts.push(
       el("p", { class: "pay-head" }, `Stack ${ui.payStack}${top ? ` (${top.id})` : ""}: which gems do you pay?`),
       choiceList(
@@ -996,6 +1028,7 @@ function bloomControls(view, ctx, moves) {
             onclick: () => {
               ui.pattern = p;
               ui.bloomFirst = null;
+              ui.pending = null;
               ctx.rerender();
             },
           }),
@@ -1005,7 +1038,9 @@ function bloomControls(view, ctx, moves) {
     if (ui.pattern) {
       const two = moves.bloom.get(ui.pattern)[0].hexes.length === 2;
       const [a, b] = ui.pattern.split("+");
-      parts.push(el("p", { class: "small", id: "bloom-hint", text: !two ? `Click a lit grass space for the ${a}.` : ui.bloomFirst ? `Now the space for the ${b}, next to ${ui.bloomFirst}.` : `Click the space for the ${a}, then one next to it for the ${b}.` }));
+      const verb = touchAsks() ? "Tap" : "Click";
+      parts.push(el("p", { class: "small", id: "bloom-hint", text: !two ? `${verb} a lit grass space for the ${a}.` : ui.bloomFirst ? `Now the space for the ${b}, next to ${ui.bloomFirst}.` : `${verb} the space for the ${a}, then one next to it for the ${b}.` }));
+      parts.push(pendingBloom(ctx, moves));
     }
   } else {
     parts.push(el("p", { class: "hint", text: "No blooming token fits anywhere now." }));
@@ -1052,10 +1087,22 @@ function treesControls(view, ctx, moves) {
 
 function plantControls(view, ctx, moves) {
   const card = view.planting;
-  return [
+  const parts = [
     el("h3", {}, "Plant the tree", card ? el("span", { class: "muted small", text: ` of ${card.id} (${card.vp} VP)` }) : null),
-    el("p", { class: "hint", id: "plant-hint", text: `Click a lit grass space on the map (${moves.plant.size} free): any garden, any owner.` }),
+    el("p", { class: "hint", id: "plant-hint", text: `${touchAsks() ? "Tap a lit grass space on the map, then tap it again," : "Click a lit grass space on the map"} (${moves.plant.size} free): any garden, any owner.` }),
   ];
+  const pending = ctx.ui.pending && [...moves.plant.values()].find((a) => a.text === ctx.ui.pending);
+  if (pending) parts.push(confirmBox(pending, `Plant it at ${key(pending.hex)}`, { id: "confirm-plant", reset: () => { ctx.ui.pending = null; } }, ctx));
+  return parts;
+}
+
+/** The bloom move a first tap chose (touch screens), with its button. */
+function pendingBloom(ctx, moves) {
+  const ui = ctx.ui;
+  if (!ui.pending || !ui.pattern || !moves.bloom.has(ui.pattern)) return null;
+  const pending = moves.bloom.get(ui.pattern).find((a) => a.text === ui.pending);
+  if (!pending) return null;
+  return confirmBox(pending, `Bloom ${pending.pattern.join("+")} at ${pending.hexes.map(key).join(" and ")}`, { id: "confirm-bloom", reset: () => { ui.pending = null; } }, ctx);
 }
 
 function controls(payload, ctx, moves, placing) {
