@@ -72,7 +72,9 @@ def test_the_end_shows_the_breakdown_and_every_secret_and_the_game_goes_on_from_
     page.locator("#rules-panel").wait_for(state="hidden")
     # replay to a move, then go on from it at a new table with the same seats
     page.locator("#result-replay").click()
-    page.wait_for_function("() => document.getElementById('replay-where').textContent.startsWith('move 0 ')")
+    page.wait_for_function(
+        "() => document.getElementById('replay-where').textContent.startsWith('move 0 ')"
+    )
     assert page.locator("#replay-branch").is_visible()
     move = 3
     for step in range(1, move + 1):
@@ -112,46 +114,57 @@ def age(server: Any, table_id: str, seconds: float) -> None:
     engine.dispose()
 
 
+@pytest.mark.parametrize("game", game_names())
 def test_a_realtime_clock_counts_down_and_runs_out_and_a_bot_plays_on(
-    own_server, new_page, artifacts
+    server, new_page, artifacts, game
 ):
+    players = min(game_class(game).player_counts)
+    names = ["Ann", "Bo", "Cy", "Di"][:players]
     body = {
-        "game": "babylonia",
-        "options": {"players": 2, "start_player": 0},
-        "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}],
+        "game": game,
+        "options": {"players": players},
+        "seats": [{"kind": "human", "name": name} for name in names],
         "time_control": {"kind": "realtime", "minutes": 1, "increment": 5},
     }
-    made = own_server.api("POST", "/api/tables", body)
+    made = server.api("POST", "/api/tables", body)
     table_id = made["table"]["id"]
     tokens = {i["seat"]: i["token"] for i in made["invites"]}
-    own_server.api("GET", f"/api/tables/{table_id}/view?seat=1", token=tokens[1])
-    ann = new_page(LAPTOP)
-    ann.goto(f"{own_server.url}/table/{table_id}?seat=0&token={tokens[0]}")
-    wait_ready(ann)
-    clocks = ann.locator("#clocks")
+    for seat, token in tokens.items():  # everybody sits down: the clocks start
+        server.api("GET", f"/api/tables/{table_id}/view?seat={seat}", token=token)
+    mover = server.api("GET", f"/api/tables/{table_id}")["current_player"]
+    page = new_page(LAPTOP)
+    page.goto(f"{server.url}/table/{table_id}?seat={mover}&token={tokens[mover]}")
+    wait_ready(page)
+    clocks = page.locator("#clocks")
     clocks.wait_for()
     assert "Clock: 1 min + 5 s a turn" in clocks.inner_text()
-    running = ann.locator(".clock-seat.running .clock")
+    running = page.locator(".clock-seat.running .clock")
     first = running.inner_text()
-    ann.wait_for_function(
+    page.wait_for_function(
         f"() => document.querySelector('.clock-seat.running .clock').textContent !== '{first}'"
     )  # it counts down
-    assert ann.locator(".clock[data-seat='1']").inner_text() == "1:00"  # Bo's waits
-    shot(ann, artifacts, "clock-running")
-    age(own_server, table_id, 61)  # Ann thought a minute and a second
-    ann.wait_for_function("() => document.body.dataset.seat === 'spectator'", timeout=20_000)
-    assert "Your time ran out: a bot plays Ann" in ann.locator("#error-text").inner_text()
-    table = own_server.api("GET", f"/api/tables/{table_id}")
-    assert table["seats"][0]["took_over"] == "timed out"
-    ann.wait_for_function("() => document.body.textContent.includes('Ann (bot)')")
-    shot(ann, artifacts, "clock-ran-out")
-    assert ann.errors == []  # type: ignore[attr-defined]
+    other = (mover + 1) % players
+    assert page.locator(f".clock[data-seat='{other}']").inner_text() == "1:00"  # theirs waits
+    shot(page, artifacts, f"clock-running-{game}")
+    age(server, table_id, 61)  # the player to move thought a minute and a second
+    page.wait_for_function("() => document.body.dataset.seat === 'spectator'", timeout=20_000)
+    name = names[mover]
+    assert f"Your time ran out: a bot plays {name}" in page.locator("#error-text").inner_text()
+    table = server.api("GET", f"/api/tables/{table_id}")
+    assert table["seats"][mover]["took_over"] == "timed out"
+    # the bot plays the seat on: the table moves past the seat that ran out
+    page.wait_for_function(f"() => document.body.textContent.includes('{name} (bot)')")
+    page.wait_for_function("() => Number(document.body.dataset.version) >= 1", timeout=20_000)
+    shot(page, artifacts, f"clock-ran-out-{game}")
+    assert page.errors == []  # type: ignore[attr-defined]
 
 
 NOTES = """
 window.__notes = [];
 window.__hidden = false;
-Object.defineProperty(document, 'visibilityState', { get: () => (window.__hidden ? 'hidden' : 'visible') });
+Object.defineProperty(document, 'visibilityState', {
+  get: () => (window.__hidden ? 'hidden' : 'visible'),
+});
 const Real = window.Notification;
 window.Notification = class extends Real {
   constructor(title, options) { super(title, options); window.__notes.push([title, options.body]); }
