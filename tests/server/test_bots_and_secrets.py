@@ -52,6 +52,9 @@ def check_secrets(payload: dict, seat: int | None) -> None:
             assert entry["text"].startswith("?")
     text = json.dumps(payload)
     assert '"seed"' not in text and '"rng"' not in text and '"bag"' not in text
+    assert '"start_state"' not in text  # a continued game's start holds every secret
+    if not view_["over"]:  # nothing is revealed before the end
+        assert payload["result"] is None
 
 
 def test_reads_racing_the_moves_never_change_a_table(database_url) -> None:

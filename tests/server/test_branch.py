@@ -11,6 +11,7 @@ from ziggurat.core.records import record_from_json, replay
 from ziggurat.core.registry import game_class, game_names
 
 from .conftest import TWO_HUMANS, a_legal_move, act, create, make_client, view, wait_for
+from .test_bots_and_secrets import check_secrets
 from .test_resign_and_delete import resign, started
 
 BOTS = [{"kind": "bot", "agent": "random"}, {"kind": "bot", "agent": "random", "name": "Rex"}]
@@ -100,6 +101,8 @@ def test_people_get_new_invites_and_a_restart_keeps_the_continued_table(database
         invites = {i["seat"]: i["token"] for i in made["invites"]}
         mine = view(client, new_id, 0, invites[0])
         assert mine["version"] == 0 and len(mine["log"]) == 0
+        check_secrets(mine, seat=0)  # the start position is served as any view: no secret
+        check_secrets(view(client, new_id), seat=None)
         assert seen(mine["view"]) == seen(replayed(client, table_id, 1, 0)["view"])
     with make_client(database_url) as client:  # a new process rebuilds it from its start
         again = view(client, new_id, 0, invites[0])
