@@ -4,7 +4,12 @@ pages are told, and the lobby lists the tables this browser plays with whose tur
 
 from __future__ import annotations
 
+import random
 from typing import Any
+
+import pytest
+
+from ziggurat.core.registry import game_class, game_names
 
 from .conftest import LAPTOP, needs_chromium
 from .helpers import play_one, version, wait_ready, wait_version_after
@@ -110,26 +115,56 @@ def test_the_lobby_lists_your_tables_with_whose_turn_it_is(server, new_page, art
     shot(page, artifacts, "lobby-your-tables")
 
 
-def test_rematch_from_the_end_screen_keeps_every_player_in_their_seat(server, new_page, artifacts):
-    made = server.create_table(
-        [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}], start_player=0
-    )
+def humans_table(server: Any, game: str) -> dict[str, Any]:
+    """A table of people only, at the game's smallest player count."""
+    players = min(game_class(game).player_counts)
+    seats = [{"kind": "human", "name": n} for n in ["Ann", "Bo", "Cy", "Di"][:players]]
+    body = {"game": game, "options": {"players": players}, "seats": seats}
+    return server.api("POST", "/api/tables", body)
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_a_player_of_every_game_resigns_and_the_bot_plays_on(server, new_page, artifacts, game):
+    made = humans_table(server, game)
+    table_id = made["table"]["id"]
+    tokens = {i["seat"]: i["token"] for i in made["invites"]}
+    for seat, token in tokens.items():
+        server.api("GET", f"/api/tables/{table_id}/view?seat={seat}", token=token)
+    mover = server.api("GET", f"/api/tables/{table_id}")["current_player"]
+    page = open_seat(new_page, server, table_id, mover, tokens[mover])
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.locator("#resign-button").click()
+    page.wait_for_function("() => document.body.dataset.seat === 'spectator'")
+    name = ["Ann", "Bo", "Cy", "Di"][mover]
+    assert f"You resigned: a bot plays {name}" in page.locator("#error-text").inner_text()
+    page.wait_for_function("() => Number(document.body.dataset.version) >= 1", timeout=20_000)
+    assert server.api("GET", f"/api/tables/{table_id}")["seats"][mover]["took_over"] == "resigned"
+    shot(page, artifacts, f"resign-{game}")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_rematch_from_the_end_screen_keeps_every_player_in_their_seat(
+    server, new_page, artifacts, game
+):
+    made = humans_table(server, game)
     table_id = made["table"]["id"]
     tokens = {i["seat"]: i["token"] for i in made["invites"]}
     payload = server.api("GET", f"/api/tables/{table_id}/view")
+    rng = random.Random(7)  # random moves end every game (always the first may not)
     while payload["table"]["status"] != "finished":  # the game, played over REST
         seat = payload["table"]["current_player"]
         mine = server.api("GET", f"/api/tables/{table_id}/view?seat={seat}", token=tokens[seat])
         body = {
             "seat": seat,
-            "action": mine["legal_actions"][0]["text"],
+            "action": rng.choice(mine["legal_actions"])["text"],
             "version": mine["version"],
         }
         payload = server.api("POST", f"/api/tables/{table_id}/actions", body, token=tokens[seat])
     ann = open_seat(new_page, server, table_id, 0, tokens[0])
     bo = open_seat(new_page, server, table_id, 1, tokens[1])
     assert bo.locator("#rematch-button").inner_text() == "Rematch"
-    shot(ann, artifacts, "rematch-end-screen")
+    shot(ann, artifacts, f"rematch-end-screen-{game}")
     ann.locator("#rematch-button").click()
     ann.wait_for_url(lambda url: table_id not in url)
     wait_ready(ann)
@@ -144,4 +179,4 @@ def test_rematch_from_the_end_screen_keeps_every_player_in_their_seat(server, ne
     wait_ready(bo)
     assert bo.evaluate("() => document.body.dataset.seat") == "1"
     assert server.api("GET", f"/api/tables/{new_id}")["status"] == "running"
-    shot(bo, artifacts, "rematch-new-table")
+    shot(bo, artifacts, f"rematch-new-table-{game}")
