@@ -398,3 +398,39 @@ def test_amyitis_on_a_phone(server, new_page, artifacts):
         page.locator("#confirm-yes").tap()
     wait_version_after(page, before)
     assert not page.errors
+
+
+# ------------------------------------------------------------------- the table's own controls
+
+CHROME = """(smallest) => {
+  const small = [];
+  const picked = "header a, header button, .status-bar a, #seats-panel button, "
+    + "#seats-panel .check-line, .zoom-toggle, .legend summary, #error-close";
+  for (const n of document.querySelectorAll(picked)) {
+    if (n.closest("[hidden]")) continue;
+    const r = n.getBoundingClientRect();
+    if (!r.width && !r.height) continue;
+    if (r.width < smallest || r.height < smallest)
+      small.push(`${n.tagName.toLowerCase()}#${n.id} ${r.width.toFixed(1)}x${r.height.toFixed(1)}`);
+  }
+  const title = document.getElementById("table-title");
+  return { small, titleCut: title.scrollWidth > title.clientWidth + 1 };
+}"""
+
+
+def test_the_tables_own_controls_take_a_finger_in_every_game(server, new_page) -> None:
+    """What every table page has around the board (the lobby link, Undo, Rules, the status
+    bar's links, Resign, the settings, Zoom board, the legend) is 32 px or more to a finger,
+    and the table's title is not cut, whatever the game."""
+    for game in ("babylonia", "tower_of_babel", "ishtar", "amyitis"):
+        players = 3 if game == "tower_of_babel" else 2
+        seats = [{"kind": "human", "name": n} for n in ("Ann", "Bob", "Cy")[:players]]
+        body = {"game": game, "options": {"players": players}, "seats": seats}
+        made = server.api("POST", "/api/tables", body)
+        invite = made["invites"][0]
+        page = new_page(PHONE, **TOUCH)
+        page.goto(server.url + invite["url"])
+        wait_ready(page)
+        found = page.evaluate(CHROME, SMALLEST)
+        assert found["small"] == [], f"{game}: {found['small']}"
+        assert not found["titleCut"], game
