@@ -16,6 +16,7 @@ from sqlalchemy import select
 
 from ziggurat.server.clocks import ABANDONED, REALTIME, TIMED_OUT, TURN, TimeControl, clock
 from ziggurat.server.db import ActionRow, TableRow, make_engine
+from ziggurat.server.live import Standing
 
 from .conftest import TWO_HUMANS, act, auth, make_client, view, wait_for
 
@@ -295,3 +296,24 @@ def test_a_rematch_keeps_the_time_control(tmp_path):
         made = client.post(f"/api/tables/{table_id}/rematch", headers=auth(first["creator_token"]))
         assert made.status_code == 200, made.text
         assert made.json()["table"]["time_control"] == control
+
+
+def test_the_moves_standing_are_read_from_the_log_with_a_move_more_or_less():
+    class Entry:  # a log entry's two fields the clocks read
+        def __init__(self, seat: int, when: datetime) -> None:
+            self.seat, self.at = seat, when
+
+    log = [Entry(0, at(1)), Entry(1, at(2)), Entry(1, at(3))]
+    assert list(Standing(log)) == [(0, at(1)), (1, at(2)), (1, at(3))]
+    assert list(Standing(log, drop_last=True)) == [(0, at(1)), (1, at(2))]
+    more = Standing(log, (0, at(4)))
+    assert (len(more), more[-1], more[0], more[3]) == (4, (0, at(4)), (0, at(1)), (0, at(4)))
+    assert list(reversed(more)) == [(0, at(4)), (1, at(3)), (1, at(2)), (0, at(1))]
+    assert more[1:3] == [(1, at(2)), (1, at(3))]
+    with pytest.raises(IndexError):
+        Standing(log, drop_last=True)[2]
+    # a view gives the clocks what a list would
+    control = TimeControl(REALTIME, minutes=5, increment=10)
+    assert clock(control, T0, more, 1, [0, 1], 2, None) == clock(
+        control, T0, list(more), 1, [0, 1], 2, None
+    )

@@ -44,7 +44,13 @@ def fresh_result(table: LiveTable) -> dict | None:
     if not table.finished:
         return None
     events = [e for entry in table.log for e in table.events_for(entry, None)]
-    return final_result(events, table.state.scores(), table.state.winners())
+    made = final_result(events, table.state.scores(), table.state.winners())
+    taken = [
+        {"seat": s.seat, "why": s.took_over, "after_move": s.took_over_at}
+        for s in table.seats
+        if s.took_over
+    ]
+    return {**made, "revealed": table.state.revealed_at_end(), "took_over": taken}
 
 
 def fresh_payload(table: LiveTable, seat: int | None) -> dict:

@@ -117,15 +117,18 @@ def clock(
     in order, with ``current`` to decide now (None: the game is over), the seats in
     ``timed`` being timed (people's, not taken over).
 
+    ``moves`` is read, not copied (a view of a table's log: :class:`~.live.Standing`), and
+    without a clock or turn-based only its last turn is looked at, so that the cost of a
+    move's clock does not grow with the game. Times without a zone are UTC.
+
     The time between two stored moves is the thinking time of the seat that made the later
     one (it was the seat to decide all along: a take-back leaves the same seat deciding, so
     the moves standing tell the whole story). The clock starts at ``started`` (all seats
     claimed) or, for a game whose first move came before that, at its first move; a table
     that has done neither runs no clock."""
-    moves = [(seat, _utc(at)) for seat, at in moves]
     if started is None and moves:
         started = moves[0][1]
-    elif started is not None:
+    if started is not None:
         started = _utc(started)
     if started is None or current is None or current not in timed:
         return Clock(None, None, None, _remaining(control, started, moves, current, timed, seats))
@@ -133,14 +136,14 @@ def clock(
     turn_began = started
     for seat, at in reversed(moves):
         if seat != current:
-            turn_began = at
+            turn_began = _utc(at)
             break
     if control.kind == TURN:
         return Clock(current, turn_began, turn_began + timedelta(hours=control.hours))
     if control.kind == REALTIME:
         remaining = _remaining(control, started, moves, current, timed, seats)
         assert remaining is not None
-        since = max(moves[-1][1], started) if moves else started
+        since = max(_utc(moves[-1][1]), started) if moves else started
         left = remaining[current]
         assert left is not None
         return Clock(current, since, since + timedelta(seconds=left), remaining)
@@ -172,13 +175,17 @@ def _remaining(
     if started is None:
         return tuple(left)
     previous = started
-    for index, (seat, at) in enumerate(moves):
+    increment = control.increment
+    last_seat: int | None = None
+    for seat, at in moves:
+        if at.tzinfo is None:
+            at = at.replace(tzinfo=UTC)
+        if last_seat is not None and seat != last_seat and left[last_seat] is not None:
+            left[last_seat] += increment  # type: ignore[operator]  # its turn ended
         spent = left[seat]
         if spent is not None:
-            spent -= max(0.0, (at - previous).total_seconds())
-            following = moves[index + 1][0] if index + 1 < len(moves) else current
-            if following != seat:
-                spent += control.increment
-            left[seat] = spent
-        previous = at
+            left[seat] = spent - max(0.0, (at - previous).total_seconds())
+        previous, last_seat = at, seat
+    if last_seat is not None and current != last_seat and left[last_seat] is not None:
+        left[last_seat] += increment  # type: ignore[operator]
     return tuple(left)

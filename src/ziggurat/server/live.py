@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import re
 import weakref
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, overload
 
 import orjson
 
@@ -147,6 +148,63 @@ def summary_from_rows(row: TableRow, seats: list[SeatRow]) -> dict[str, Any]:
     }
 
 
+class Standing(Sequence[tuple[int, datetime]]):
+    """The moves standing as ``(seat, when)``, read from a log without copying it: with one
+    move more (``extra``, being stored) or one fewer (``drop_last``, a take-back being
+    stored). The clocks read it; without a clock or turn-based they read only its end."""
+
+    __slots__ = ("_extra", "_length", "_log")
+
+    def __init__(
+        self,
+        log: list[LogEntry],
+        extra: tuple[int, datetime] | None = None,
+        drop_last: bool = False,
+    ) -> None:
+        self._log = log
+        self._length = len(log) - 1 if drop_last else len(log)
+        self._extra = extra
+
+    def __len__(self) -> int:
+        return self._length + (self._extra is not None)
+
+    def __iter__(self) -> Iterator[tuple[int, datetime]]:
+        log = self._log
+        for index in range(self._length):
+            entry = log[index]
+            yield entry.seat, entry.at
+        if self._extra is not None:
+            yield self._extra
+
+    def __reversed__(self) -> Iterator[tuple[int, datetime]]:
+        if self._extra is not None:
+            yield self._extra
+        log = self._log
+        for index in range(self._length - 1, -1, -1):
+            entry = log[index]
+            yield entry.seat, entry.at
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[int, datetime]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[tuple[int, datetime]]: ...
+
+    def __getitem__(self, index: int | slice) -> Any:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        size = len(self)
+        if index < 0:
+            index += size
+        if not 0 <= index < size:
+            raise IndexError(index)
+        if index == self._length:
+            assert self._extra is not None
+            return self._extra
+        entry = self._log[index]
+        return entry.seat, entry.at
+
+
 @dataclass(slots=True)
 class LogEntry:
     """One stored action and what it did, kept for every move of every table in memory.
@@ -274,6 +332,7 @@ class LiveTable:
     _payloads_revision: int = field(default=-1, repr=False)
     _summary_json: str | None = field(default=None, repr=False)  # of _payloads_revision
     _clock_json: str = field(default="null", repr=False)  # made with _summary_json
+    _clock: tuple[tuple[Any, ...], Clock] | None = field(default=None, repr=False)  # clock()
     _log_epoch: int = field(default=0, repr=False)  # one per wording of the log
     _result: tuple[list[str], str] | None = field(default=None, repr=False)  # names, JSON
 
@@ -344,6 +403,8 @@ class LiveTable:
         self._moved(seat, action, before, at)
 
     def _moved(self, seat: int, action: Action, before: State | None, at: datetime) -> None:
+        if at.tzinfo is None:
+            at = at.replace(tzinfo=UTC)  # SQLite hands stored times back without their zone
         self.log.append(LogEntry.after(len(self.log) + 1, seat, action, self.state, at))
         self.version += 1
         self._before = before
@@ -416,18 +477,22 @@ class LiveTable:
 
     def clock(
         self,
-        standing: list[tuple[int, datetime]] | None = None,
+        standing: Sequence[tuple[int, datetime]] | None = None,
         after: State | None = None,
         started: datetime | None = None,
     ) -> Clock:
         """The clocks now (see :func:`.clocks.clock`), or as they would be with the moves
         ``standing`` (seat, when) leading to ``after``, or with the clocks ``started``: what
         is stored with a change is worked out before the change is made in memory."""
+        now = standing is None and after is None and started is None
+        key = (self.revision, self.version, len(self.log), self.started_at)
+        if now and self._clock is not None and self._clock[0] == key:
+            return self._clock[1]  # asked by the move's check and by its payloads
         if standing is None:
-            standing = [(e.seat, e.at) for e in self.log]
+            standing = Standing(self.log)
         state = self.state if after is None else after
         current = None if state.is_terminal() else state.current_player
-        return clock(
+        made = clock(
             self.time_control,
             started or self.started_at,
             standing,
@@ -436,6 +501,9 @@ class LiveTable:
             len(self.seats),
             self.abandon_after,
         )
+        if now:
+            self._clock = (key, made)
+        return made
 
     @property
     def names(self) -> list[str]:

@@ -45,7 +45,7 @@ from .bot_moves import BotMoves
 from .clocks import TimeControl, clock
 from .db import ActionRow, SeatRow, TableRow, make_engine, migrate, session_factory, utcnow
 from .errors import ApiError, no_such_table
-from .live import Answered, LiveTable, iso, summary_from_rows
+from .live import Answered, LiveTable, Standing, iso, summary_from_rows
 from .settings import Settings
 from .store_batches import Change, Step, StoreBatches
 from .table_cache import TableCache, TableLock
@@ -1271,11 +1271,10 @@ class TableService:
         version, revision = table.version, table.revision
         new_version = version + 1
         claim = not table.seats[seat].claimed
-        standing = [(e.seat, e.at) for e in table.log]
         if text_ == UNDO:
-            standing.pop()
+            standing = Standing(table.log, drop_last=True)
         else:
-            standing.append((seat, now))
+            standing = Standing(table.log, (seat, now))
         values = {
             "version": new_version,
             "revision": revision + 1,
