@@ -37,6 +37,100 @@ function hexWord(h) {
   return h.terrain === "river" ? "river" : `${h.landmass} land`;
 }
 
+// ------------------------------------------------------------------ tooltips
+// Native tooltips: an SVG <title> on every hex (what lies on it shows its hex's), an HTML title
+// on every stand token, card and players' cell.
+// Their words are the view's (terrain, landmass, city tile, a field's `pays`, a card's name
+// and effect, who owns what), the legend's below, and the server's own sentences of the
+// logged events (who took a city, won a ziggurat, took a field: payload.log). A face-down
+// token's kind is named only when the view holds it (its owner's view).
+
+const LEGEND = {
+  token: "token: merchant, servant, priest, farmer (M S P F) in the player's colour",
+  faceDown: "face down in the river (only its owner sees the kind)",
+  fresh: "placed this turn",
+  recent: "placed by others since your last turn",
+  city: "the nobles printed on it score when it is surrounded",
+  zig: "ziggurat (dimmed once scored)",
+  score: "surrounded, to be scored this turn",
+  river: "river: tokens go there face down",
+};
+
+/** "merchant and servant" for the city tile "MS" (the token letters of the view's notation). */
+function noblesOf(tile) {
+  const names = [...tile].map((letter) => KINDS.find((k) => LETTER[k] === letter) || letter);
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0];
+}
+
+/** hex key → [words of each logged event that happened there] (payload.log, the server's
+ * sentences with the table's names: a city scored, a ziggurat won, a field taken). */
+function hexHistory(payload) {
+  const out = new Map();
+  for (const entry of payload.log || []) {
+    for (const ev of entry.events || []) {
+      if (!Array.isArray(ev.hex) || !ev.text) continue;
+      if (!["city_scored", "ziggurat_scored", "field_taken"].includes(ev.type)) continue;
+      const k = key(ev.hex);
+      if (!out.has(k)) out.set(k, []);
+      out.get(k).push({ type: ev.type, text: `move ${entry.number}: ${ev.text}` });
+    }
+  }
+  return out;
+}
+
+/** The words of what lies on hex `h`, as the viewer may know them: "Ann's merchant, face down
+ * (only you see its kind)", "city MS (nobles merchant and servant)...". */
+function contentTip(h, ctx, history) {
+  const past = history || [];
+  const scored = (type) => past.filter((e) => e.type === type).map((e) => e.text);
+  if (h.content === "city") {
+    const done = scored("city_scored");
+    return [`city ${h.tile}: nobles ${noblesOf(h.tile)}`, done.length ? done.join("; ") : "not scored yet", LEGEND.city];
+  }
+  if (h.content === "ziggurat") {
+    const done = scored("ziggurat_scored");
+    return ["ziggurat", done.length ? done.join("; ") : h.scored ? "scored" : "not scored yet"];
+  }
+  if (h.content === "field") {
+    return [h.tile === "cities" ? "crop field with the town" : `crop field ${h.tile}`, `pays ${h.pays}`];
+  }
+  if (h.content === "token") {
+    const owner = ctx.seatName(h.player);
+    const parts = [];
+    if (!h.face_down) parts.push(`${owner}'s ${h.kind}`);
+    else if (h.kind) parts.push(`${owner}'s ${h.kind}, face down (only ${h.player === ctx.viewer ? "you see" : "its owner sees"} its kind)`);
+    else parts.push(`${owner}'s token, face down: its kind is hidden`);
+    return parts;
+  }
+  return [];
+}
+
+/** The whole tooltip of a hex: its coordinates first ("12,4", as the moves and the log write
+ * them), the terrain, what lies on it, what happened there, and the move a click makes. */
+function hexTip(h, ctx, { history, toScore, target, recent }) {
+  const k = key(h.hex);
+  const terrain = h.terrain !== "river" ? `${h.landmass} land` : h.content === "empty" ? LEGEND.river : "river";
+  const parts = [k, terrain, ...contentTip(h, ctx, history)];
+  if (h.content === "token") {
+    if (h.placed_this_turn) parts.push(LEGEND.fresh);
+    else if (recent) parts.push(LEGEND.recent);
+  }
+  // what happened on a hex whose city or field is gone (a token or nothing lies there now)
+  if (h.content !== "city" && h.content !== "ziggurat") for (const e of history || []) parts.push(e.text);
+  if (toScore) parts.push(LEGEND.score);
+  if (target) parts.push(`click: ${target.text}`);
+  return parts.join(" · ");
+}
+
+/** A ziggurat card's words as the view gives them: "Ziggurat card 3 (Seven-token stand):
+ * permanent: ... · Ann holds it, spent". */
+function cardTip(c, n, ctx) {
+  if (!c) return `Ziggurat card ${n}`;
+  const holder =
+    c.owner === null || c.owner === undefined ? "free" : `${ctx.seatName(c.owner)} holds it${c.spent ? ", spent" : ""}`;
+  return `Ziggurat card ${c.number} (${c.name}): ${c.effect} · ${holder}`;
+}
+
 /** The status line's words for the phase: "places tokens (1 placed)". */
 export function describeTurn(payload) {
   const v = payload.view;
@@ -208,6 +302,7 @@ function drawBoard(area, payload, ctx, moves) {
   const ui = ctx.ui;
   const toScore = new Set((view.to_score || []).map(key));
   const recent = recentTokens(ctx);
+  const history = hexHistory(payload);
   const targets = new Map(); // hex key -> action
   if (ui.kind && moves.place.get(ui.kind)) for (const [k, a] of moves.place.get(ui.kind)) targets.set(k, a);
   for (const a of moves.score) targets.set(key(a.hex), a);
@@ -225,10 +320,11 @@ function drawBoard(area, payload, ctx, moves) {
     if (toScore.has(k)) classes.push("to-score");
     const target = targets.get(k);
     if (target) classes.push("target", target.type === "score" ? "target-score" : "target-place");
+    const tip = hexTip(h, ctx, { history: history.get(k), toScore: toScore.has(k), target, recent: recent.has(k) });
     const g = svg(
       "g",
       { class: classes.join(" "), transform: `translate(${x.toFixed(2)},${y.toFixed(2)})`, "data-hex": k },
-      svg("title", {}, `${k} · ${hexWord(h)}${h.content === "token" ? ` of ${ctx.seatName(h.player)}` : ""}${target ? ` · click: ${target.text}` : ""}`),
+      svg("title", {}, tip),
       svg("polygon", {
         points: HEX,
         class: "hex-bg",
@@ -243,6 +339,8 @@ function drawBoard(area, payload, ctx, moves) {
     else if (h.content === "city") thing = drawCity(h.tile);
     else if (h.content === "field") thing = drawField(h.tile);
     else if (h.content === "token") thing = drawToken(h, ctx, recent.has(k));
+    // the thing on the hex shows the hex's tooltip (the nearest <title> up from the pointer);
+    // it has none of its own, so that its text stays its letters (the "?" of a hidden kind)
     if (thing) g.append(thing);
     if (toScore.has(k)) marks.push(svg("polygon", { points: HEX_TARGET, class: "score-ring", transform: `translate(${x.toFixed(2)},${y.toFixed(2)})` }));
     if (target) {
@@ -292,24 +390,24 @@ function boardLegend(view) {
   const values = [...new Set(fields.filter((h) => h.tile !== "cities").map((h) => h.points))].sort((a, b) => a - b);
   const town = fields.find((h) => h.tile === "cities");
   return legend([
-    ["sw-token", "token: merchant, servant, priest, farmer (M S P F) in the player's colour", "M"],
-    ["sw-token sw-down", "face down in the river (only its owner sees the kind)", "?"],
-    ["sw-fresh", "placed this turn"],
-    ["sw-recent", "placed by others since your last turn"],
-    ["sw-city", "city: the nobles printed on it score when it is surrounded", "MS"],
+    ["sw-token", LEGEND.token, "M"],
+    ["sw-token sw-down", LEGEND.faceDown, "?"],
+    ["sw-fresh", LEGEND.fresh],
+    ["sw-recent", LEGEND.recent],
+    ["sw-city", `city: ${LEGEND.city}`, "MS"],
     ["sw-field", `crop field ${values.join("/")}${town ? `; the town icon pays ${town.pays}` : ""}`, String(values[0] ?? "")],
-    ["sw-zig", "ziggurat (dimmed once scored)"],
-    ["sw-score", "surrounded, to be scored this turn"],
-    ["sw-river", "river: tokens go there face down"],
+    ["sw-zig", LEGEND.zig],
+    ["sw-score", LEGEND.score],
+    ["sw-river", LEGEND.river],
   ]);
 }
 
 // ------------------------------------------------------------------ the side panel
 
-function tokenDisc(kind, seat, ctx, extra = "") {
+function tokenDisc(kind, seat, ctx, extra = "", title = null) {
   return el(
     "span",
-    { class: `disc ${extra}`, style: { "--seat": ctx.seatColor(seat), "--seat-text": ctx.seatTextColor(seat) } },
+    { class: `disc ${extra}`, style: { "--seat": ctx.seatColor(seat), "--seat-text": ctx.seatTextColor(seat) }, title },
     LETTER[kind],
   );
 }
@@ -333,8 +431,16 @@ function controls(payload, ctx, moves) {
   const buttons = KINDS.filter((k) => stand[k] > 0).map((kind) => {
     const legal = placing && Boolean(moves.place.get(kind));
     const pressed = ui.kind === kind;
+    const n = stand[kind];
+    const what = `${n} ${kind}${n > 1 ? "s" : ""} on your stand`;
+    const spots = legal ? moves.place.get(kind).size : 0;
+    const doing = legal
+      ? `${pressed ? "chosen: click" : "click, then"} one of the ${spots} lit ${spots > 1 ? "hexes" : "hex"} to place one`
+      : placing
+        ? `no legal hex for a ${kind} now`
+        : "not your turn to place";
     const discs = [];
-    for (let i = 0; i < stand[kind]; i++) discs.push(tokenDisc(kind, viewer, ctx));
+    for (let i = 0; i < n; i++) discs.push(tokenDisc(kind, viewer, ctx, "", `your ${kind} (${LETTER[kind]}), ${i + 1} of ${n} on your stand`));
     return el(
       "button",
       {
@@ -343,7 +449,7 @@ function controls(payload, ctx, moves) {
         "data-kind": kind,
         "aria-pressed": pressed ? "true" : "false",
         disabled: !legal,
-        title: legal ? `place a ${kind}` : placing ? `no legal hex for a ${kind} now` : kind,
+        title: `${what} · ${doing}`,
         onclick: () => {
           ui.kind = pressed ? null : kind;
           ui.pending = null;
@@ -356,7 +462,7 @@ function controls(payload, ctx, moves) {
   });
   const total = KINDS.reduce((n, k) => n + (stand[k] || 0), 0);
   parts.push(
-    el("h3", {}, "Your stand ", el("span", { class: "muted", text: `${total}/${me.stand_capacity} · bag ${me.bag_size}` })),
+    el("h3", {}, "Your stand ", el("span", { class: "muted", title: `${total} tokens on your stand (it holds ${me.stand_capacity}) · ${me.bag_size} left in your bag`, text: `${total}/${me.stand_capacity} · bag ${me.bag_size}` })),
     el("div", { class: "stand", id: "stand" }, buttons.length ? buttons : el("p", { class: "muted", text: "empty" })),
   );
   if (placing) {
@@ -398,6 +504,7 @@ function decisions(payload, ctx, moves) {
           const h = board.get(k);
           return actionButton(a, [el("b", { text: h && h.content === "city" ? `City ${h.tile}` : "Ziggurat" }), ` at ${k}`], {
             cls: "choice",
+            title: `${h ? hexTip(h, ctx, { toScore: true }) : k} · score it next: ${a.text}`,
             onmouseenter: () => highlight(k, true),
             onmouseleave: () => highlight(k, false),
             onfocus: () => highlight(k, true),
@@ -418,19 +525,20 @@ function decisions(payload, ctx, moves) {
           return actionButton(a, [
             el("span", { class: "card-number", text: a.card }),
             el("span", {}, el("b", { text: c.name || `card ${a.card}` }), el("br"), el("small", { text: c.effect || "" })),
-          ], { cls: "choice card-choice" }, ctx);
+          ], { cls: "choice card-choice", title: `${cardTip(cards.get(a.card), a.card, ctx)} · take it: ${a.text}` }, ctx);
         }),
       ),
     );
   }
   if (moves.extra || moves.noExtra) {
     const card = (moves.extra || moves.noExtra).card;
-    parts.push(el("h3", { text: `Extra turn (card ${card})` }));
+    const about = cardTip(view.cards.find((c) => c.number === card), card, ctx);
+    parts.push(el("h3", { text: `Extra turn (card ${card})`, title: about }));
     parts.push(
       choiceList(
         {},
-        moves.extra ? actionButton(moves.extra, "Take the extra turn now", { id: "extra-button", cls: "primary big" }, ctx) : null,
-        moves.noExtra ? actionButton(moves.noExtra, `Keep card ${card} for later`, { id: "no-extra-button", cls: "big" }, ctx) : null,
+        moves.extra ? actionButton(moves.extra, "Take the extra turn now", { id: "extra-button", cls: "primary big", title: `${about} · ${moves.extra.text}` }, ctx) : null,
+        moves.noExtra ? actionButton(moves.noExtra, `Keep card ${card} for later`, { id: "no-extra-button", cls: "big", title: `${about} · ${moves.noExtra.text}` }, ctx) : null,
       ),
     );
   }
@@ -467,27 +575,23 @@ function playersPanel(payload, ctx) {
   const view = payload.view;
   const spent = new Set(view.cards.filter((c) => c.spent).map((c) => c.number));
   const cardsByNumber = new Map(view.cards.map((c) => [c.number, c]));
-  // A card chip's tooltip: the card's name and effect as the view gives them (the game's data).
-  const cardTitle = (n) => {
-    const c = cardsByNumber.get(n);
-    const text = c ? [c.name, c.effect].filter(Boolean).join(": ") : `card ${n}`;
-    return `${text}${spent.has(n) ? " (spent)" : ""}`;
-  };
   const rows = view.players.map((p) => {
     const { current, winner } = seatState(p.seat, ctx, view);
+    const name = ctx.seatName(p.seat);
     return el(
       "tr",
       { class: `${current ? "current" : ""}${p.seat === ctx.viewer ? " me" : ""}`, "data-seat": p.seat },
-      el("td", { class: "mark", text: turnMark(current, winner) }),
+      el("td", { class: "mark", text: turnMark(current, winner), title: current ? `${name} is to play` : winner ? `${name} wins` : null }),
       el("td", { class: "who" }, ctx.seatChip(p.seat, { you: p.seat === ctx.viewer })),
-      el("td", { class: "num score", text: p.score }),
-      el("td", { class: "num", text: p.cities }),
-      el("td", { class: "num", text: `${p.stand_size}/${p.stand_capacity}` }),
-      el("td", { class: "num", text: p.bag_size }),
+      el("td", { class: "num score", text: p.score, title: `${name}: ${p.score} ${p.score === 1 ? "point" : "points"}` }),
+      el("td", { class: "num", text: p.cities, title: `${name} has won ${p.cities} ${p.cities === 1 ? "city" : "cities"}` }),
+      el("td", { class: "num", text: `${p.stand_size}/${p.stand_capacity}`, title: `${name}'s stand: ${p.stand_size} ${p.stand_size === 1 ? "token" : "tokens"} (it holds ${p.stand_capacity})` }),
+      el("td", { class: "num", text: p.bag_size, title: `${name}'s bag: ${p.bag_size} ${p.bag_size === 1 ? "token" : "tokens"} left` }),
       el(
         "td",
-        { class: "cards" },
-        p.cards.map((n) => el("span", { class: `card-chip${spent.has(n) ? " spent" : ""}`, title: cardTitle(n), text: n })),
+        { class: "cards", title: p.cards.length ? null : `${name} holds no ziggurat card` },
+        // a card chip's tooltip: its number, name and effect as the view gives them (the game's data)
+        p.cards.map((n) => el("span", { class: `card-chip${spent.has(n) ? " spent" : ""}`, "data-card": n, title: cardTip(cardsByNumber.get(n), n, ctx), text: n })),
       ),
     );
   });
@@ -500,7 +604,7 @@ function playersPanel(payload, ctx) {
       "Cards",
     ],
     rows,
-    el("p", { class: "muted small", id: "cities-on-board", text: `Cities on the board: ${view.cities_on_board}` }),
+    el("p", { class: "muted small", id: "cities-on-board", title: `${view.cities_on_board} cities on the board`, text: `Cities on the board: ${view.cities_on_board}` }),
   );
 }
 
@@ -509,7 +613,7 @@ function cardsPanel(payload, ctx) {
   return el(
     "section",
     { class: "panel cards-panel" },
-    el("h3", { text: "Ziggurat cards" }),
+    el("h3", { text: "Ziggurat cards", title: "the ziggurat cards in play: who holds each (or free), and what it does" }),
     el(
       "ul",
       { class: "card-list", id: "cards" },
@@ -520,7 +624,7 @@ function cardsPanel(payload, ctx) {
             : el("span", {}, ctx.seatChip(c.owner), c.spent ? el("span", { class: "spent-tag", text: " spent" }) : null);
         return el(
           "li",
-          { class: `card-item${c.owner !== null && c.owner !== undefined ? " taken" : ""}${c.spent ? " spent" : ""}`, "data-card": c.number },
+          { class: `card-item${c.owner !== null && c.owner !== undefined ? " taken" : ""}${c.spent ? " spent" : ""}`, "data-card": c.number, title: cardTip(c, c.number, ctx) },
           el("span", { class: "card-number", text: c.number }),
           el("span", { class: "card-body" }, el("b", { text: c.name }), " ", holder, el("br"), el("small", { text: c.effect })),
         );
