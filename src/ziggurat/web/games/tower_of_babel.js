@@ -74,11 +74,13 @@ function icon(type) {
   return span;
 }
 
-/** A type with its picture and a number: "🐪 3". */
-function typeChip(type, n, { name = false, cls = "" } = {}) {
+/** A type with its picture and a number: "🐪 3"; its tooltip `title`, else "3 camels" (or
+ * `what` before it: "discard pile: 3 camels"). */
+function typeChip(type, n, { name = false, cls = "", title = null, what = null } = {}) {
+  const words = `${n ?? ""} ${plural(TYPE_NAME[type], n ?? 2)}`.trim();
   return el(
     "span",
-    { class: `tchip t-${type} ${cls}`.trim(), "data-type": type, title: `${n ?? ""} ${plural(TYPE_NAME[type], n ?? 2)}`.trim() },
+    { class: `tchip t-${type} ${cls}`.trim(), "data-type": type, title: title || (what ? `${what}: ${words}` : words) },
     icon(type),
     n === null || n === undefined ? null : el("b", { text: n }),
     name ? el("span", { class: "tname", text: plural(TYPE_NAME[type], n ?? 2) }) : null,
@@ -87,12 +89,18 @@ function typeChip(type, n, { name = false, cls = "" } = {}) {
 
 function cardsChips(cards, opts = {}) {
   const types = TYPES.filter((t) => cards && cards[t]);
-  if (!types.length) return [el("span", { class: "muted", text: opts.empty || "no cards" })];
+  if (!types.length) return [el("span", { class: "muted", title: opts.what ? `${opts.what}: ${opts.empty || "no cards"}` : null, text: opts.empty || "no cards" })];
   return types.map((t) => typeChip(t, cards[t], opts));
 }
 
-/** A building disc: its type(s) and number(s) on a coloured round tile. */
-function discTile(disc, { small = false } = {}) {
+/** "disc 5 boats" / "disc 2 camels and 3 stonemasons (two-type disc)". */
+function discWords(disc) {
+  return `disc ${cardsWords(disc.need)}${disc.two_type ? " (two-type disc)" : ""}`;
+}
+
+/** A building disc: its type(s) and number(s) on a coloured round tile; its tooltip `title`,
+ * else the disc's words. */
+function discTile(disc, { small = false, title = null } = {}) {
   const types = TYPES.filter((t) => disc.need[t]);
   const parts = types.map((t) => el("span", { class: `dpart t-${t}` }, icon(t), el("b", { text: disc.need[t] })));
   const style = types.length === 2 ? { "--c1": `var(--t-${types[0]})`, "--c2": `var(--t-${types[1]})` } : null;
@@ -101,7 +109,7 @@ function discTile(disc, { small = false } = {}) {
     {
       class: `bdisc${types.length === 2 ? " two" : ` t-${types[0]}`}${small ? " small" : ""}`,
       style,
-      title: `${cardsWords(disc.need)}${disc.two_type ? " (two-type disc)" : ""}`,
+      title: title || discWords(disc),
       "data-disc": disc.text,
     },
     parts,
@@ -168,17 +176,96 @@ export function pointAtLogEntry(entry, on) {
   if (node) node.classList.toggle("pointed", on);
 }
 
+// ------------------------------------------------------------------ tooltips
+// Native tooltips (a title) on the wonders, their spaces and discs, the pieces, the scoring
+// tables' rows, the piles, the cards, the offers and the players' discs. Their words are the
+// view's (a disc's numbers, the rows, the action cards' texts, what an offer holds as far as
+// this viewer may know it) and the server's own sentences of the logged events (who built
+// which disc where, which wonder was scored on which row: payload.log). A face-down offer is
+// worded from what the view holds for this viewer, never more.
+
+/** What the log says happened on the board: the last build (or unfulfilled disc) of each
+ * space, the completion of each wonder and the wonder scored on each row, each as
+ * {number: the move, ev: the event (its `text` in the table's names)}. */
+function boardHistory(payload) {
+  const spaces = new Map();
+  const wonders = new Map();
+  const rows = new Map();
+  for (const entry of payload.log || []) {
+    for (const ev of entry.events || []) {
+      const item = { number: entry.number, ev };
+      if ((ev.type === "disc_built" || ev.type === "disc_unfulfilled") && ev.space !== undefined) spaces.set(ev.space, item);
+      else if (ev.type === "wonder_completed") {
+        wonders.set(ev.wonder, item);
+        rows.set(ev.row, item);
+      }
+    }
+  }
+  return { spaces, wonders, rows };
+}
+
+/** The seat that owns the disc `id` now (view.players[].discs), or null. */
+function discOwner(view, id) {
+  const p = view.players.find((x) => x.discs.some((d) => d.id === id));
+  return p ? p.seat : null;
+}
+
+/** "Ann 3, Bob 1" for a wonder's pieces (value per seat), the most first. */
+function piecesWords(pieces, ctx) {
+  const placed = pieces.map((v, seat) => ({ seat, v })).filter((p) => p.v > 0).sort((a, b) => b.v - a.v || a.seat - b.seat);
+  return placed.length ? placed.map((p) => `${ctx.seatName(p.seat)} ${p.v}`).join(", ") : "none";
+}
+
+/** A wonder's tooltip: its name, the discs built, the pieces, its completion as logged. */
+function wonderTip(w, ctx, history) {
+  const built = w.spaces.filter((d) => !d).length;
+  const parts = [`${w.name}: ${built} of ${w.spaces.length} discs built`, `pieces: ${piecesWords(w.pieces, ctx)}`];
+  const done = history.wonders.get(w.id);
+  if (done) parts.push(`move ${done.number}: ${done.ev.text}`);
+  else if (w.completed) parts.push("completed and scored");
+  return parts.join(" · ");
+}
+
+/** A taken space's words: the build that took its disc (the log's sentence) and who owns
+ * the disc now (the view). */
+function takenSpaceWords(view, ctx, history, space) {
+  const done = history.spaces.get(space);
+  if (!done || done.ev.type !== "disc_built") return "built";
+  const owner = discOwner(view, done.ev.disc.id);
+  const whose = owner === null ? "" : ` · ${ctx.seatName(owner)} owns the ${discWords(done.ev.disc)}`;
+  return `built at move ${done.number}: ${done.ev.text}${whose}`;
+}
+
+/** An offer's tooltip, as much as this viewer's view holds of it. */
+function offerTip(build, o, view, ctx) {
+  const name = o.seat === ctx.viewer ? "Your offer" : `${ctx.seatName(o.seat)}'s offer`;
+  if (build.revealed) {
+    if (!o.cards_count) return `${ctx.seatName(o.seat)} made no offer`;
+    const parts = [`${name}: ${cardsWords(o.cards)}${o.exchange ? " + the exchange card" : ""}`, `matching the disc: ${cardsWords(o.matching)}`];
+    if (o.accepted) parts.push("accepted");
+    else if (o.triple) parts.push(`triple bonus: ${pts(o.points_with_triple)}`);
+    else if (total(o.matching)) parts.push(`${pts(o.points_if_rejected)} if rejected (${pts(o.points_with_triple)} with the triple bonus)`);
+    return parts.join(" · ");
+  }
+  if (!o.made) return `${name}: not made yet${view.current === o.seat ? " (deciding now)" : ""}`;
+  if (o.cards) return `${name}, face down: ${cardsWords(o.cards)}${o.exchange ? " + the exchange card" : ""} (only you see it until the last offer is in)`;
+  const count = o.cards_count;
+  if (count === null || count === undefined) return `${name}: made, face down (what and how many stay hidden until the last offer is in)`;
+  return count ? `${name}: ${count} ${plural("card", count)} face down (which stay hidden until the last offer is in)` : `${name}: no offer`;
+}
+
 // ------------------------------------------------------------------ the board
 
 function piecesBlock(wonder, ctx) {
   const values = wonder.pieces.map((v, seat) => ({ seat, v })).filter((p) => p.v > 0);
-  if (!values.length) return el("div", { class: "pieces empty" }, el("span", { class: "muted", text: wonder.completed ? "scored, pieces back home" : "no pieces yet" }));
+  const none = wonder.completed ? "scored, pieces back home" : "no pieces yet";
+  if (!values.length) return el("div", { class: "pieces empty", title: `${wonder.name}: ${none}` }, el("span", { class: "muted", text: none }));
   const sorted = [...values].sort((a, b) => b.v - a.v || a.seat - b.seat);
   const top = sorted[0].v;
   const tiedTop = sorted.filter((p) => p.v === top).length > 1;
   return el(
     "div",
-    { class: "pieces" },
+    { class: "pieces", title: `pieces on ${wonder.name}: ${piecesWords(wonder.pieces, ctx)}` },
     el(
       "div",
       { class: "pbar", "aria-hidden": "true" },
@@ -194,7 +281,7 @@ function piecesBlock(wonder, ctx) {
             class: `pv${p.v === top && !tiedTop ? " lead" : ""}`,
             "data-seat": p.seat,
             style: { "--seat": ctx.seatColor(p.seat), "--seat-text": ctx.seatTextColor(p.seat) },
-            title: `${ctx.seatName(p.seat)}: ${p.v} value of pieces here${p.v === top && !tiedTop ? " (most)" : ""}`,
+            title: `${ctx.seatName(p.seat)}: pieces of value ${p.v} on ${wonder.name}${p.v === top ? (tiedTop ? " (tied for most)" : " (most)") : ""}`,
           },
           String(p.v),
         ),
@@ -210,6 +297,7 @@ function drawWonders(payload, ctx, moves) {
   const hand = view.hand ? view.hand.cards : null;
   const building = currentBuild(view);
   const coarse = touchAsks();
+  const history = boardHistory(payload);
   if (ui.pendingBuild !== undefined && !moves.build.has(ui.pendingBuild)) ui.pendingBuild = undefined;
   const cards = view.wonders.map((w, wi) => {
     const spaces = w.spaces.map((disc, k) => {
@@ -229,10 +317,15 @@ function drawWonders(payload, ctx, moves) {
         holdText = ` · you hold ${types.map((t) => `${hand[t]} ${plural(TYPE_NAME[t], hand[t])}`).join(" and ")}`;
         if (canAlone && action) classes.push("can-alone");
       }
-      const label = disc
-        ? `${w.name}, space ${k + 1}: ${cardsWords(disc.need)}${holdText}${inProgress ? " · being built now" : ""}${action ? " · click to build it" : ""}`
-        : `${w.name}, space ${k + 1}: taken`;
-      const inner = disc ? discTile(disc) : el("span", { class: "bdisc empty", text: "" });
+      let label;
+      if (disc) {
+        const tried = history.spaces.get(space);
+        const before = tried && tried.ev.type === "disc_unfulfilled" ? ` · move ${tried.number}: ${tried.ev.text}` : "";
+        label = `${w.name}, space ${k + 1}: ${discWords(disc)}${holdText}${before}${inProgress ? " · being built now" : ""}${action ? ` · click to build it: ${action.text}` : ""}`;
+      } else {
+        label = `${w.name}, space ${k + 1}: ${takenSpaceWords(view, ctx, history, space)}`;
+      }
+      const inner = disc ? discTile(disc, { title: label }) : el("span", { class: "bdisc empty", text: "" });
       const attrs = {
         class: classes.join(" "),
         "data-space": space,
@@ -263,10 +356,11 @@ function drawWonders(payload, ctx, moves) {
     const classes = ["wonder"];
     if (w.completed) classes.push("completed");
     if (building && building.wonder === w.id) classes.push("building");
+    const wtip = wonderTip(w, ctx, history);
     return el(
       "article",
-      { class: classes.join(" "), "data-wonder": w.id },
-      el("header", {}, el("span", { class: "wname", text: w.name }), w.completed ? el("span", { class: "done-badge", title: "completed and scored", text: "✓ completed" }) : null),
+      { class: classes.join(" "), "data-wonder": w.id, title: wtip },
+      el("header", {}, el("span", { class: "wname", text: w.name }), w.completed ? el("span", { class: "done-badge", title: wtip, text: "✓ completed" }) : null),
       el("div", { class: "spaces" }, spaces),
       piecesBlock(w, ctx),
     );
@@ -275,13 +369,22 @@ function drawWonders(payload, ctx, moves) {
   return box;
 }
 
-function wonderTable(view) {
+function wonderTable(payload) {
+  const view = payload.view;
+  const history = boardHistory(payload);
+  const others = `every other builder ${view.participation_points}`;
   const rows = view.rows.map((r, i) => {
     const used = i < view.marker;
     const next = i === view.marker && view.phase !== "over";
+    const done = history.rows.get(i);
+    const state = done ? `move ${done.number}: ${done.ev.text}` : used ? "scored" : next ? "next completion" : "";
     return el(
       "tr",
-      { class: `${used ? "used" : ""}${next ? " next" : ""}`, "data-row": i + 1 },
+      {
+        class: `${used ? "used" : ""}${next ? " next" : ""}`,
+        "data-row": i + 1,
+        title: [`Wonder scoring, row ${i + 1}: most ${r[0]}, second ${r[1]}, ${others}`, state].filter(Boolean).join(" · "),
+      },
       el("td", { class: "marker-cell", text: next ? "◆" : "" }),
       el("td", { text: `${i + 1}.` }),
       el("td", { class: "num", text: r[0] }),
@@ -293,7 +396,11 @@ function wonderTable(view) {
   rows.push(
     el(
       "tr",
-      { class: `final-row${finalUsed ? " next" : ""}`, "data-row": "final" },
+      {
+        class: `final-row${finalUsed ? " next" : ""}`,
+        "data-row": "final",
+        title: `Wonder scoring, final row (incomplete wonders at the end): most ${view.final_row[0]}, second ${view.final_row[1]}, ${others}`,
+      },
       el("td", { class: "marker-cell", text: finalUsed ? "◆" : "" }),
       el("td", { text: "final" }),
       el("td", { class: "num", text: view.final_row[0] }),
@@ -311,6 +418,7 @@ function wonderTable(view) {
 
 function bonusTable(view) {
   const entries = view.set_bonus.map((v, n) => ({ n, v })).filter((e) => e.n > 0);
+  const tip = (e) => `Disc sets: ${e.n} ${plural("disc", e.n)} of one type at the end: ${pts(e.v)}`;
   return el(
     "section",
     { class: "tob-box", id: "set-bonus" },
@@ -318,7 +426,12 @@ function bonusTable(view) {
     el(
       "table",
       { class: "score-table bonus" },
-      el("tbody", {}, el("tr", {}, el("th", { text: "discs" }), entries.map((e) => el("td", { class: "num", text: e.n }))), el("tr", {}, el("th", { text: "points" }), entries.map((e) => el("td", { class: "num", text: e.v })))),
+      el(
+        "tbody",
+        {},
+        el("tr", { "data-row": "discs" }, el("th", { text: "discs", title: "discs of one type a player owns" }), entries.map((e) => el("td", { class: "num", "data-discs": e.n, title: tip(e), text: e.n }))),
+        el("tr", { "data-row": "points" }, el("th", { text: "points", title: "what those discs score at the end" }), entries.map((e) => el("td", { class: "num", "data-discs": e.n, title: tip(e), text: e.v }))),
+      ),
     ),
   );
 }
@@ -329,15 +442,19 @@ function pilesBox(view) {
     "section",
     { class: "tob-box", id: "piles" },
     el("h3", { text: "Piles" }),
-    el("p", { class: "pile-line" }, el("b", { text: view.draw_pile }), ` building ${plural("card", view.draw_pile)} to draw`),
-    el("p", { class: "pile-line" }, "Discards: ", cardsChips(view.discard, { empty: "none" })),
+    el("p", { class: "pile-line", id: "draw-pile", title: `draw pile: ${view.draw_pile} building ${plural("card", view.draw_pile)}, face down` }, el("b", { text: view.draw_pile }), ` building ${plural("card", view.draw_pile)} to draw`),
+    el("p", { class: "pile-line", id: "discard-pile", title: `discard pile, face up: ${cardsWords(view.discard)}` }, "Discards: ", cardsChips(view.discard, { empty: "none", what: "discard pile" })),
     view.action_cards_in_game
       ? el(
           "p",
-          { class: "pile-line" },
+          { class: "pile-line", id: "action-pile", title: `action card pile: ${view.action_pile} ${plural("card", view.action_pile)}, face down` },
           el("b", { text: view.action_pile }),
           ` action ${plural("card", view.action_pile)} left`,
-          used.length ? ` · played: ${used.map(([k, n]) => `${actionCard(view, k)[0]}${n > 1 ? ` ×${n}` : ""}`).join(", ")}` : "",
+          used.length ? " · played: " : "",
+          used.map(([k, n], i) => {
+            const [name, text] = actionCard(view, k);
+            return [i ? ", " : "", el("span", { class: "played-action", "data-card": k, title: `${name}, played${n > 1 ? ` ×${n}` : ""}: ${text}`, text: `${name}${n > 1 ? ` ×${n}` : ""}` })];
+          }),
         )
       : el("p", { class: "pile-line muted", text: "Played without action cards." }),
   );
@@ -350,7 +467,7 @@ function drawBoard(area, payload, ctx, moves) {
       "div",
       { class: "tob-board" },
       drawWonders(payload, ctx, moves),
-      el("div", { class: "tob-tables" }, wonderTable(view), bonusTable(view), pilesBox(view)),
+      el("div", { class: "tob-tables" }, wonderTable(payload), bonusTable(view), pilesBox(view)),
     ),
   );
 }
@@ -399,9 +516,14 @@ function offerRows(view, offer, hand, maxByType) {
     const have = hand.cards[t] || 0;
     const n = offer.counts[t];
     const needed = Boolean(view.build.disc.need[t]);
+    const words = `${plural(TYPE_NAME[t], 2)}: ${have} in your hand, ${n} in this offer`;
     return el(
       "div",
-      { class: `pick-row${needed ? " needed" : " bluff"}`, "data-type": t },
+      {
+        class: `pick-row${needed ? " needed" : " bluff"}`,
+        "data-type": t,
+        title: needed ? `${words} · at most ${maxByType[t]}` : `${words} · not asked for: ${view.build.offer_caps.bluff}`,
+      },
       typeChip(t, null),
       el("span", { class: "pick-name" }, plural(TYPE_NAME[t], 2), el("small", { class: "muted", text: ` in hand ${have}${needed ? ` · at most ${maxByType[t]}` : " · not asked for"}` })),
       el("button", {
@@ -571,7 +693,7 @@ function acceptControls(payload, ctx, moves) {
     const why = !o.cards_count ? "made no offer" : !matching ? "no matching card: nothing to accept" : can ? "" : "in no selection you can complete";
     return el(
       "label",
-      { class: `offer-row${can ? "" : " off"}${checked ? " ticked" : ""}`, "data-seat": o.seat },
+      { class: `offer-row${can ? "" : " off"}${checked ? " ticked" : ""}`, "data-seat": o.seat, title: [offerTip(build, o, view, ctx), why].filter(Boolean).join(" · ") },
       el("input", {
         type: "checkbox",
         class: "accept-box",
@@ -737,7 +859,7 @@ function tradeControls(payload, ctx, moves) {
     const c = state.counts[t];
     return el(
       "div",
-      { class: "pick-row", "data-type": t },
+      { class: "pick-row", "data-type": t, title: `${plural(TYPE_NAME[t], 2)}: ${have} in your hand, ${c} to discard in this trade` },
       typeChip(t, null),
       el("span", { class: "pick-name" }, plural(TYPE_NAME[t], 2), el("small", { class: "muted", text: ` in hand ${have}` })),
       el("button", { type: "button", class: "step minus", disabled: c <= 0, text: "−", "aria-label": `discard one ${TYPE_NAME[t]} less`, onclick: () => { state.counts[t] = c - 1; ctx.rerender(); } }),
@@ -809,13 +931,15 @@ function buildPanel(payload, ctx) {
   if (!b) return null;
   const rows = b.offers.map((o) => {
     let what;
+    const tip = offerTip(b, o, view, ctx);
+    const who = o.seat === ctx.viewer ? "your offer" : `${ctx.seatName(o.seat)}'s offer`;
     if (b.revealed) {
       if (!o.cards_count) what = el("span", { class: "muted", text: "no offer" });
       else {
         what = el(
           "span",
           { class: "offer-cards" },
-          cardsChips(o.matching, { empty: "no matching card" }),
+          cardsChips(o.matching, { empty: "no matching card", what: `${who}, matching the disc` }),
           o.exchange ? el("span", { class: "xcard", text: "⇄ exchange" }) : null,
         );
       }
@@ -827,7 +951,7 @@ function buildPanel(payload, ctx) {
         "span",
         { class: "offer-cards mine" },
         "your offer: ",
-        cardsChips(o.cards, { empty: "nothing" }),
+        cardsChips(o.cards, { empty: "nothing", what: "your face-down offer" }),
         o.exchange ? el("span", { class: "xcard", text: "⇄ exchange" }) : null,
       );
     } else {
@@ -836,7 +960,7 @@ function buildPanel(payload, ctx) {
       what = el("span", { class: "facedown", text: count === null || count === undefined ? "offer made, face down" : count ? `offered, ${count} ${plural("card", count)} face down` : "no offer" });
     }
     const mark = b.revealed && o.accepted ? el("span", { class: "ok-tag", text: "accepted" }) : o.triple ? el("span", { class: "ok-tag", text: "triple bonus" }) : null;
-    return el("li", { "data-seat": o.seat, class: o.made ? "made" : "" }, ctx.seatChip(o.seat, { you: o.seat === ctx.viewer }), " ", what, mark);
+    return el("li", { "data-seat": o.seat, class: o.made ? "made" : "", title: tip }, ctx.seatChip(o.seat, { you: o.seat === ctx.viewer }), " ", what, mark);
   });
   return el(
     "section",
@@ -848,7 +972,12 @@ function buildPanel(payload, ctx) {
       b.resolved ? (b.built ? " has built" : " could not build") : " builds",
       b.resolved ? el("span", { class: "muted small", text: " · rejected offers score next" }) : null,
     ),
-    el("p", { class: "build-disc" }, discTile(b.disc, { small: true }), ` ${cardsWords(b.disc.need)} on ${wonderName(view, b.wonder)}, space ${b.slot}`),
+    el(
+      "p",
+      { class: "build-disc", title: `${ctx.seatName(view.active)} ${b.resolved ? (b.built ? "has built" : "could not build") : "builds"} the ${discWords(b.disc)} on ${wonderName(view, b.wonder)}, space ${b.slot}` },
+      discTile(b.disc, { small: true }),
+      ` ${cardsWords(b.disc.need)} on ${wonderName(view, b.wonder)}, space ${b.slot}`,
+    ),
     el("p", { class: "small muted", text: b.revealed ? "Offers revealed (bluffed cards went back):" : "Offers (face down until the last one is in):" }),
     el("ul", { class: "offer-status", id: "offer-status" }, rows),
   );
@@ -858,18 +987,26 @@ function lastBuildPanel(payload, ctx) {
   const view = payload.view;
   const last = view.last_build;
   if (!last || (currentBuild(view) && view.phase !== "choose")) return null;
-  const head = [ctx.seatChip(last.active), last.built ? " built " : " could not build ", discTile(last.disc, { small: true }), ` on ${wonderName(view, last.wonder)}`];
+  const headWords = `${ctx.seatName(last.active)} ${last.built ? "built" : "could not build"} the ${discWords(last.disc)} on ${wonderName(view, last.wonder)}, space ${last.slot}`;
+  const head = [ctx.seatChip(last.active), last.built ? " built " : " could not build ", discTile(last.disc, { small: true, title: headWords }), ` on ${wonderName(view, last.wonder)}`];
   const lines = [];
   if (last.built) {
-    if (last.receiver !== null && last.receiver !== last.active) lines.push(el("li", {}, "The disc went to ", ctx.seatChip(last.receiver), " (exchange card)."));
+    if (last.receiver !== null && last.receiver !== last.active) lines.push(el("li", { title: `the ${discWords(last.disc)} went to ${ctx.seatName(last.receiver)} (exchange card)` }, "The disc went to ", ctx.seatChip(last.receiver), " (exchange card)."));
   } else {
     lines.push(el("li", { text: "Unfulfilled: nothing was built, the disc stays." }));
   }
   for (const o of last.offers) {
+    const result = o.accepted
+      ? "accepted"
+      : o.points
+        ? `+${o.points}${o.triple ? " (triple bonus)" : ""}`
+        : TYPES.some((t) => last.disc.need[t] && o.cards[t])
+          ? "rejected"
+          : "nothing matching, 0";
     lines.push(
       el(
         "li",
-        { "data-seat": o.seat },
+        { "data-seat": o.seat, title: `${ctx.seatName(o.seat)} offered ${cardsWords(o.cards)}${o.exchange ? " + the exchange card" : ""}: ${result}` },
         ctx.seatChip(o.seat),
         " offered ",
         cardsWords(o.cards),
@@ -891,14 +1028,14 @@ function lastBuildPanel(payload, ctx) {
     lines.push(
       el(
         "li",
-        { class: "wonder-scored" },
+        { class: "wonder-scored", title: `${wonderName(view, ws.wonder)} completed, scored on row ${ws.row + 1}: ${scored.map((x) => `${ctx.seatName(x.s)} +${x.p}`).join(", ")}` },
         el("b", { text: `${wonderName(view, ws.wonder)} completed` }),
         ` (row ${ws.row + 1}): `,
         scored.map((x, i) => [i ? ", " : "", ctx.seatChip(x.s), ` ${x.p}`]).flat(),
       ),
     );
   }
-  return el("section", { class: "panel last-build", id: "last-build" }, el("h3", {}, "Last build"), el("p", {}, head), el("ul", { class: "last-lines" }, lines));
+  return el("section", { class: "panel last-build", id: "last-build" }, el("h3", {}, "Last build"), el("p", { title: headWords }, head), el("ul", { class: "last-lines" }, lines));
 }
 
 function handPanel(payload, ctx) {
@@ -911,7 +1048,7 @@ function handPanel(payload, ctx) {
   const cards = TYPES.map((t) =>
     el(
       "div",
-      { class: `hcard t-${t}${hand.cards[t] ? "" : " none"}`, "data-type": t, title: `${hand.cards[t]} ${plural(TYPE_NAME[t], hand.cards[t])}` },
+      { class: `hcard t-${t}${hand.cards[t] ? "" : " none"}`, "data-type": t, title: `${TYPE_NAME[t]} building cards: ${hand.cards[t]} in your hand` },
       icon(t),
       el("b", { class: "hcount", text: hand.cards[t] }),
       el("span", { class: "hname", text: TYPE_NAME[t] }),
@@ -919,7 +1056,11 @@ function handPanel(payload, ctx) {
   );
   const exchange = el(
     "div",
-    { class: `hcard xcard-card${hand.exchange ? "" : " none"}`, id: "exchange-card", title: "exchange card: put it in an offer to take the disc" },
+    {
+      class: `hcard xcard-card${hand.exchange ? "" : " none"}`,
+      id: "exchange-card",
+      title: `exchange card: put it in an offer to take the disc · ${hand.exchange ? "in your hand" : inOffer && inOffer.exchange ? "in your face-down offer" : "not in your hand"}`,
+    },
     el("span", { class: "xicon", text: "⇄" }),
     el("b", { class: "hcount", text: hand.exchange ? "1" : "0" }),
     el("span", { class: "hname", text: hand.exchange ? "exchange" : inOffer && inOffer.exchange ? "in offer" : "exchange" }),
@@ -930,7 +1071,13 @@ function handPanel(payload, ctx) {
         "ul",
         { class: "action-cards", id: "action-cards" },
         held.map(([k, c]) =>
-          el("li", { "data-card": k }, el("span", { class: "acard", text: actionCard(view, k)[0] }), c > 1 ? ` ×${c}` : "", el("small", { class: "muted", text: ` ${actionCard(view, k)[1]}` })),
+          el(
+            "li",
+            { "data-card": k, title: `action card ${actionCard(view, k)[0]}${c > 1 ? ` ×${c}` : ""} in your hand: ${actionCard(view, k)[1]}` },
+            el("span", { class: "acard", text: actionCard(view, k)[0] }),
+            c > 1 ? ` ×${c}` : "",
+            el("small", { class: "muted", text: ` ${actionCard(view, k)[1]}` }),
+          ),
         ),
       )
     : view.action_cards_in_game
@@ -946,20 +1093,27 @@ function handPanel(payload, ctx) {
   );
 }
 
-function discsSummary(discs) {
+/** A player's discs: per type how many single-type discs (a chip), then each two-type disc;
+ * each tooltip names the owner and the discs ("Ann's camel discs: 3 camels, 5 camels"). */
+function discsSummary(discs, owner) {
   if (!discs.length) return el("span", { class: "muted", text: "–" });
   const single = {};
   const two = [];
   for (const d of discs) {
     const types = TYPES.filter((t) => d.need[t]);
-    if (types.length === 1) single[types[0]] = (single[types[0]] || 0) + 1;
+    if (types.length === 1) (single[types[0]] = single[types[0]] || []).push(d);
     else two.push(d);
   }
   return el(
     "span",
     { class: "disc-sets" },
-    TYPES.filter((t) => single[t]).map((t) => typeChip(t, single[t], { cls: "set" })),
-    two.map((d) => discTile(d, { small: true })),
+    TYPES.filter((t) => single[t]).map((t) =>
+      typeChip(t, single[t].length, {
+        cls: "set",
+        title: `${owner}'s ${TYPE_NAME[t]} ${plural("disc", single[t].length)} (${single[t].length}): ${single[t].map((d) => cardsWords(d.need)).join(", ")}`,
+      }),
+    ),
+    two.map((d) => discTile(d, { small: true, title: `${owner}'s ${discWords(d)}` })),
   );
 }
 
@@ -967,15 +1121,16 @@ function playersPanel(payload, ctx) {
   const view = payload.view;
   const rows = view.players.map((p) => {
     const { current, winner } = seatState(p.seat, ctx, view);
+    const name = ctx.seatName(p.seat);
     return el(
       "tr",
       { class: `${current ? "current" : ""}${p.seat === ctx.viewer ? " me" : ""}`, "data-seat": p.seat },
-      el("td", { class: "mark", text: turnMark(current, winner) }),
-      el("td", { class: "who" }, ctx.seatChip(p.seat, { you: p.seat === ctx.viewer }), view.phase !== "over" && view.active === p.seat ? el("span", { class: "builder-tag", title: "whose turn it is", text: "turn" }) : null),
-      el("td", { class: "num score", text: p.score }),
-      el("td", { class: "num", title: "cards in hand (the exchange card counts while it is in hand)", text: p.cards }),
-      el("td", { class: "num", title: "action cards", text: view.action_cards_in_game ? p.action_cards : "–" }),
-      el("td", { class: "num", title: "piece value left in the supply", text: p.supply }),
+      el("td", { class: "mark", text: turnMark(current, winner), title: current ? `${name} is to decide` : winner ? `${name} wins` : null }),
+      el("td", { class: "who" }, ctx.seatChip(p.seat, { you: p.seat === ctx.viewer }), view.phase !== "over" && view.active === p.seat ? el("span", { class: "builder-tag", title: `${name}'s turn`, text: "turn" }) : null),
+      el("td", { class: "num score", title: `${name}: ${pts(p.score)}`, text: p.score }),
+      el("td", { class: "num", title: `${name}: ${count(p.cards, "card")} in hand (the exchange card counts while it is in hand)`, text: p.cards }),
+      el("td", { class: "num", title: view.action_cards_in_game ? `${name}: ${count(p.action_cards, "action card")}, face down` : "played without action cards", text: view.action_cards_in_game ? p.action_cards : "–" }),
+      el("td", { class: "num", title: `${name}: piece value ${p.supply} left in the supply`, text: p.supply }),
     );
   });
   const body = [];
@@ -987,7 +1142,12 @@ function playersPanel(payload, ctx) {
         "tr",
         { class: `disc-row${rows[i].classList.contains("current") ? " current" : ""}`, "data-seat": p.seat },
         el("td", {}),
-        el("td", { class: "disc-cell", colspan: 5 }, el("span", { class: "muted small", text: `${p.discs.length} ${plural("disc", p.discs.length)} ` }), discsSummary(p.discs)),
+        el(
+          "td",
+          { class: "disc-cell", colspan: 5, title: `${ctx.seatName(p.seat)}'s ${plural("disc", p.discs.length)}: ${p.discs.map((d) => cardsWords(d.need)).join("; ")}` },
+          el("span", { class: "muted small", text: `${p.discs.length} ${plural("disc", p.discs.length)} ` }),
+          discsSummary(p.discs, ctx.seatName(p.seat)),
+        ),
       ),
     );
   });
@@ -1000,7 +1160,7 @@ function playersPanel(payload, ctx) {
       ["Pieces", { class: "num", title: "piece value in the supply" }],
     ],
     body,
-    view.phase !== "over" ? el("p", { class: "muted small", id: "turn-order", text: `Turn order: ${order}` }) : null,
+    view.phase !== "over" ? el("p", { class: "muted small", id: "turn-order", title: `turn order from the player whose turn it is: ${order}`, text: `Turn order: ${order}` }) : null,
   );
 }
 
