@@ -246,6 +246,18 @@ def build_parser() -> argparse.ArgumentParser:
         help="seconds between two looks for a seat whose time ran out (default: "
         "$ZIGGURAT_CLOCK_CHECK_INTERVAL, else 1)",
     )
+    serve.add_argument(
+        "--session-days",
+        type=float,
+        metavar="DAYS",
+        help="days a login lasts (default: $ZIGGURAT_SESSION_DAYS, else 30)",
+    )
+    serve.add_argument(
+        "--registration",
+        choices=("open", "closed"),
+        help="may anyone make an account (open), or nobody (closed: the accounts made stay; "
+        "default: $ZIGGURAT_REGISTRATION, else open)",
+    )
     _add_arena(commands)
     return parser
 
@@ -529,6 +541,8 @@ SERVE_SETTINGS = (
     "tables_in_memory",
     "abandon_after_days",
     "clock_check_interval",
+    "session_days",
+    "registration",
 )
 """The ``serve`` flags that set a :class:`~ziggurat.server.settings.Settings` field of the same
 name; one not given keeps the value from the environment, else the default."""

@@ -29,6 +29,7 @@ from ziggurat.server.settings import (
     BOT_MOVE_BUDGET_ENV,
     BOT_MOVE_GRACE_ENV,
     ENV_NAMES,
+    REGISTRATION_ENV,
     Settings,
     SettingsError,
 )
@@ -353,8 +354,8 @@ def test_settings_refuse_what_they_do_not_allow(values: dict[str, Any], message:
 
 def test_settings_travel_whole_through_the_environment(monkeypatch) -> None:
     """``ziggurat serve --workers N`` hands every setting to its processes this way."""
-    assert {f.name for f in fields(Settings)} == {"database_url", *ENV_NAMES}
-    for env in ENV_NAMES.values():
+    assert {f.name for f in fields(Settings)} == {"database_url", "registration", *ENV_NAMES}
+    for env in (*ENV_NAMES.values(), REGISTRATION_ENV):
         monkeypatch.delenv(env, raising=False)  # restored afterwards, whatever to_env sets
     monkeypatch.setenv("ZIGGURAT_DATABASE_URL", "sqlite://")
     given = Settings(
@@ -364,6 +365,8 @@ def test_settings_travel_whole_through_the_environment(monkeypatch) -> None:
         bot_move_budget=2.5,
         bot_move_grace=0.75,
         bot_queue_limit=9,
+        session_days=2.5,
+        registration="closed",
     )
     given.to_env()
     assert Settings.from_env() == given
@@ -373,6 +376,14 @@ def test_settings_travel_whole_through_the_environment(monkeypatch) -> None:
     assert str(refused.value) == (
         f"${BOT_MOVE_BUDGET_ENV} must be a number of seconds, not 'quick'"
     )
+    monkeypatch.setenv(BOT_MOVE_BUDGET_ENV, "2")
+    monkeypatch.setenv(REGISTRATION_ENV, "invite-only")
+    with pytest.raises(SettingsError) as refused:
+        Settings.from_env()
+    assert str(refused.value) == (
+        f"${REGISTRATION_ENV} must be one of open, closed, not 'invite-only'"
+    )
+    monkeypatch.setenv(REGISTRATION_ENV, "open")
     monkeypatch.setenv(BOT_MOVE_BUDGET_ENV, "0")
     with pytest.raises(SettingsError, match=r"\$ZIGGURAT_BOT_MOVE_BUDGET must be more than 0"):
         Settings.from_env()

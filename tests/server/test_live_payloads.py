@@ -12,6 +12,7 @@ import pytest
 from ziggurat.core.registry import game_class, game_names, load_game
 from ziggurat.core.undo import UndoRefused, check_undo
 from ziggurat.server import live
+from ziggurat.server.chat import ChatMessage
 from ziggurat.server.live import LiveTable, SeatInfo, iso
 from ziggurat.server.result import final_result
 
@@ -68,6 +69,7 @@ def fresh_payload(table: LiveTable, seat: int | None) -> dict:
         "can_undo": can_undo,
         "result": fresh_result(table),
         "clock": table.clock().plain(table.time_control, iso),
+        "chat": [m.public() for m in table.chat],
         "legal_actions": legal,
         "log": [table.describe_entry(e, seat) for e in table.log],
     }
@@ -97,6 +99,11 @@ def test_every_payload_says_what_describing_afresh_says(name: str) -> None:
         if table.finished:
             break
         taken_back += play_or_take_back(table, rng)
+        if rng.random() < 0.2:  # a chat message now and then: every payload carries it
+            number = table.chat_count + 1
+            table.take_chat(
+                [ChatMessage(number, rng.choice([0, None]), "Ann", f"hi {number}", NOW)]
+            )
         table.revision += 1
     if name != "tower_of_babel":  # its one move that may be taken back is rare
         assert taken_back > 2

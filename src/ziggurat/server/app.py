@@ -21,6 +21,16 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from ziggurat.agents import AGENT_NAMES
 from ziggurat.core.registry import game_class, game_names
 
+from . import ratings
+from .accounts import Account
+from .auth import (
+    CrossSiteGuard,
+    clear_session_cookie,
+    cookie_session,
+    session_token,
+    set_session_cookie,
+)
+from .chat import TEXT_LENGTH
 from .clocks import HOURS_RANGE, INCREMENT_RANGE, MINUTES_RANGE, TimeControl
 from .errors import ApiError
 from .headers import RevalidatePages
@@ -99,6 +109,27 @@ class CreateTable(BaseModel):
     seats: Annotated[list[SeatSpec], Field(min_length=1, max_length=8)]
     undo: Annotated[bool, Field(strict=True)] = True
     time_control: TimeControlRequest = NoClock(kind="none")
+    rated: Annotated[bool, Field(strict=True)] = False
+    spectator_chat: Annotated[bool, Field(strict=True)] = False
+
+
+class Credentials(BaseModel):
+    """A name and a password (their rules are checked by accounts.py, which names them)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: Annotated[str, Field(max_length=200)]
+    password: Annotated[str, Field(max_length=1000)]
+
+
+class ChatRequest(BaseModel):
+    """A message; ``seat``: the seat it is written as (with its token or its account's
+    session), none: as the session's account."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    text: Annotated[str, Field(max_length=4 * TEXT_LENGTH)]
+    seat: SeatNumber | None = None
 
 
 class JoinRequest(BaseModel):
@@ -249,11 +280,29 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="ziggurat", lifespan=lifespan)
     app.state.service = service
     app.add_middleware(RevalidatePages)
+    app.add_middleware(CrossSiteGuard)
     app.add_middleware(BodyLimit)
+
+    async def who(request: Request) -> Account | None:
+        """The account of the session the request carries, if any (and still open)."""
+        token = session_token(request)
+        return None if token is None else await service.accounts.by_session(token)
+
+    async def logged_in(request: Request) -> Account:
+        account = await who(request)
+        if account is None:
+            raise ApiError(401, "login_required", "log in first (your session ended, or none)")
+        return account
+
+    def address(request: Request) -> str:
+        return request.client.host if request.client else "unknown"
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse(exc.body(), status_code=exc.status)
+        """A refusal that says when to try again says it in ``Retry-After`` too."""
+        wait = exc.extra.get("retry_after")
+        headers = None if wait is None else {"Retry-After": str(wait)}
+        return JSONResponse(exc.body(), status_code=exc.status, headers=headers)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
@@ -316,11 +365,72 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             )
         return {"game": name, "title": game_class(name).title, "html": rules_html(name)}
 
+    # ------------------------------------------------------------------ accounts
+
+    @app.post("/api/accounts", status_code=201)
+    async def register(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
+        """A new account, logged in (the reply carries its session, and sets the cookie)."""
+        account, token = await service.accounts.register(body.name, body.password, address(request))
+        set_session_cookie(response, request, token, service.settings.session_days)
+        return {"account": account.public(), "session": token}
+
+    @app.post("/api/session")
+    async def login(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
+        account, token = await service.accounts.login(body.name, body.password, address(request))
+        set_session_cookie(response, request, token, service.settings.session_days)
+        return {"account": account.public(), "session": token}
+
+    @app.delete("/api/session", status_code=204)
+    async def logout(request: Request) -> Response:
+        """Ends the session the request carries, on every server process; 204 also when
+        there was none (logging out twice is no error)."""
+        token = session_token(request)
+        if token:
+            await service.accounts.logout(token)
+        response = Response(status_code=204)
+        clear_session_cookie(response, request)
+        return response
+
+    @app.get("/api/me")
+    async def me(request: Request) -> dict[str, Any]:
+        account = await logged_in(request)
+        return {"account": account.public(), "tables": await service.my_tables(account)}
+
+    @app.get("/api/ratings/{game}")
+    async def leaderboard(
+        game: str, players: Annotated[int, Query(ge=1, le=16)]
+    ) -> dict[str, Any]:
+        if game not in game_names():
+            raise ApiError(
+                404,
+                "no_such_game",
+                f"there is no game {game[:40]!r}; the games are: {', '.join(game_names())}",
+            )
+        cls = game_class(game)
+        if players not in cls.player_counts:
+            counts = ", ".join(str(n) for n in cls.player_counts)
+            raise ApiError(
+                400,
+                "bad_request",
+                f"players: {cls.title} is played by {counts} players, not {players}",
+            )
+        board = await service.database(ratings.leaderboard, service.sessions, game, players)
+        return {"game": game, "title": cls.title, "players": players, "ratings": board}
+
+    @app.get("/api/players/{name}")
+    async def player(name: str) -> dict[str, Any]:
+        page = await service.database(ratings.player_page, service.sessions, name[:60])
+        if page is None:
+            raise ApiError(404, "no_such_player", f"there is no player {name[:40]!r}")
+        return page
+
+    # ------------------------------------------------------------------ tables
+
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         """The creator is the client's address (behind a proxy, the one it forwards: see
         uvicorn's ``--forwarded-allow-ips``), held to the limits of tables per creator."""
-        creator = request.client.host if request.client else "unknown"
+        creator = address(request)
         table, invites, creator_token = await service.create(
             body.game,
             body.options,
@@ -328,6 +438,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             creator,
             body.undo,
             time_control=TimeControl.of(body.time_control.model_dump()),
+            rated=body.rated,
+            spectator_chat=body.spectator_chat,
+            account=await who(request) if body.rated else None,
         )
         return {"table": table.summary(), "invites": invites, "creator_token": creator_token}
 
@@ -342,8 +455,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return (await service.known(table_id)).summary()
 
     @app.post("/api/tables/{table_id}/join")
-    async def join(table_id: str, body: JoinRequest) -> dict[str, Any]:
-        return await service.join(table_id, body.seat, body.name)
+    async def join(table_id: str, body: JoinRequest, request: Request) -> dict[str, Any]:
+        """With a session, the seat is the account's (and bears its name)."""
+        return await service.join(table_id, body.seat, body.name, await who(request))
 
     @app.get("/api/tables/{table_id}/view", openapi_extra=BEARER_TOKEN)
     async def view(
@@ -351,39 +465,46 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         request: Request,
         seat: Annotated[int, Query(ge=0, le=16)] | None = None,
     ) -> Response:
-        _table, payload = await service.payload(table_id, seat, bearer(request))
+        account = None if seat is None else await who(request)
+        _table, payload = await service.payload(table_id, seat, bearer(request), account)
         return Response(payload, media_type="application/json")
 
     @app.post("/api/tables/{table_id}/actions", openapi_extra=ACTION_ROUTE_DOCS)
     async def act(table_id: str, request: Request) -> Response:
         body = await action_request(request)
         payload = await service.act(
-            table_id, body.seat, bearer(request), body.action, body.version, body.socket
+            table_id,
+            body.seat,
+            bearer(request),
+            body.action,
+            body.version,
+            body.socket,
+            await who(request),
         )
         return Response(payload, media_type="application/json")
 
     @app.post("/api/tables/{table_id}/undo", openapi_extra=BEARER_TOKEN)
     async def undo(table_id: str, body: UndoRequest, request: Request) -> Response:
         payload = await service.undo(
-            table_id, body.seat, bearer(request), body.version, body.socket
+            table_id, body.seat, bearer(request), body.version, body.socket, await who(request)
         )
         return Response(payload, media_type="application/json")
 
     @app.post("/api/tables/{table_id}/rematch", openapi_extra=BEARER_TOKEN)
     async def rematch(table_id: str, request: Request) -> dict[str, Any]:
         """With a seat's token or the creator's; the same table for every later asking."""
-        return await service.rematch(table_id, bearer(request))
+        return await service.rematch(table_id, bearer(request), await who(request))
 
     @app.post("/api/tables/{table_id}/branch", status_code=201)
     async def branch(table_id: str, body: BranchRequest, request: Request) -> dict[str, Any]:
         """A new table going on from a finished one's move: its creator is the client's
         address, held to the limits of tables per creator as for any new table."""
-        creator = request.client.host if request.client else "unknown"
-        return await service.branch(table_id, body.move, creator)
+        return await service.branch(table_id, body.move, address(request))
 
     @app.post("/api/tables/{table_id}/resign", openapi_extra=BEARER_TOKEN)
     async def resign(table_id: str, body: SeatRequest, request: Request) -> dict[str, Any]:
-        return {"table": await service.resign(table_id, body.seat, bearer(request))}
+        account = await who(request)
+        return {"table": await service.resign(table_id, body.seat, bearer(request), account)}
 
     @app.delete("/api/tables/{table_id}", status_code=204, openapi_extra=BEARER_TOKEN)
     async def delete_table(table_id: str, request: Request) -> Response:
@@ -398,8 +519,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         move: Annotated[int, Query(ge=0, le=100_000)] | None = None,
         seat: Annotated[int, Query(ge=0, le=16)] | None = None,
     ) -> Response:
-        payload = await service.replay(table_id, move, seat, bearer(request))
+        account = None if seat is None else await who(request)
+        payload = await service.replay(table_id, move, seat, bearer(request), account)
         return Response(payload, media_type="application/json")
+
+    @app.post("/api/tables/{table_id}/chat", status_code=201, openapi_extra=BEARER_TOKEN)
+    async def write(table_id: str, body: ChatRequest, request: Request) -> dict[str, Any]:
+        message = await service.chat(
+            table_id, body.seat, bearer(request), await who(request), body.text
+        )
+        return {"message": message}
 
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str) -> dict[str, Any]:
@@ -427,7 +556,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 if int(seat_text) > 16:
                     raise ApiError(400, "bad_request", f"seat: {seat_text} is not a seat number")
                 seat = int(seat_text)
-            table, _payload = await service.payload(table_id, seat, token)
+            account = None
+            if seat is not None and not token:
+                session = websocket.headers.get("x-session") or cookie_session(
+                    websocket.headers.get("cookie")
+                )
+                account = await service.accounts.by_session(session) if session else None
+            table, _payload = await service.payload(table_id, seat, token, account)
         except ApiError as exc:
             await websocket.send_json(exc.body())
             await websocket.close(code=4000 + exc.status)

@@ -20,11 +20,13 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     DateTime,
+    Float,
     ForeignKey,
     Integer,
     String,
     create_engine,
     event,
+    false,
     text,
     true,
 )
@@ -76,6 +78,12 @@ class TableRow(Base):
     start_state: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     branched_from: Mapped[str | None] = mapped_column(String(32), nullable=True)
     branched_at: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # a rated table (every seat an account or a bot) updates its players' ratings when it
+    # ends; ``rated_done`` once it has (so that a crash between the two is made up for)
+    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    rated_done: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # may spectators with an account write in the table's chat?
+    spectator_chat: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class SeatRow(Base):
@@ -94,6 +102,10 @@ class SeatRow(Base):
     # from how many moves on
     took_over: Mapped[str | None] = mapped_column(String(16), nullable=True)
     took_over_at: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # the account whose seat this is (claimed with its session), if any
+    account_id: Mapped[int | None] = mapped_column(
+        Integer, ForeignKey("accounts.id", ondelete="SET NULL"), nullable=True, index=True
+    )
 
 
 class ActionRow(Base):
@@ -106,6 +118,95 @@ class ActionRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class AccountRow(Base):
+    """A player with a name and a password, or a bot (``kind`` "bot", no password, named
+    after its agent) so that bots are rated like anyone."""
+
+    __tablename__ = "accounts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(40))
+    name_key: Mapped[str] = mapped_column(String(40), unique=True)  # casefolded: "Ann" = "ann"
+    kind: Mapped[str] = mapped_column(String(8))  # "person" | "bot"
+    password_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class LoginSessionRow(Base):
+    """A logged-in session: stored, so it outlives a restart and ends everywhere at once."""
+
+    __tablename__ = "login_sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+
+
+class AttemptRow(Base):
+    """Attempts counted against a limit (failed logins per name and per address,
+    registrations per address), in fixed windows: stored, so every process counts them."""
+
+    __tablename__ = "attempts"
+
+    key: Mapped[str] = mapped_column(String(120), primary_key=True)
+    count: Mapped[int] = mapped_column(Integer)
+    window_start: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RatingRow(Base):
+    """An account's (or bot's) OpenSkill rating for one game and player count."""
+
+    __tablename__ = "ratings"
+
+    account_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True
+    )
+    game: Mapped[str] = mapped_column(String(40), primary_key=True)
+    players: Mapped[int] = mapped_column(Integer, primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class RatingChangeRow(Base):
+    """A rating after one rated table: the history a player's page plots. Kept when the
+    table is deleted (its link then finds nothing)."""
+
+    __tablename__ = "rating_changes"
+
+    table_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    account_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
+    game: Mapped[str] = mapped_column(String(40))
+    players: Mapped[int] = mapped_column(Integer)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ChatRow(Base):
+    """A message written at a table, numbered from 1 per table."""
+
+    __tablename__ = "chat_messages"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)  # None: a spectator
+    account_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    sender: Mapped[str] = mapped_column(String(40))  # "seat:N" or "account:ID": rate limits
+    name: Mapped[str] = mapped_column(String(40))
+    text: Mapped[str] = mapped_column(String(500))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
 def normalize_url(url: str) -> str:

@@ -23,6 +23,8 @@ from ziggurat.core.events import Event
 from ziggurat.core.records import GameRecord, GameResult, RecordedAction
 from ziggurat.core.undo import UNDO, UndoRefused, check_undo
 
+from .chat import SHOWN as SHOWN_MESSAGES
+from .chat import ChatMessage
 from .clocks import Clock, TimeControl, clock
 from .db import ActionRow, SeatRow, TableRow
 from .result import final_result
@@ -86,6 +88,7 @@ class SeatInfo:
     claimed: bool
     took_over: str | None = None  # why a bot plays a person's seat ("resigned", "timed out")
     took_over_at: int | None = None  # the moves standing when it took over
+    account_id: int | None = None  # the account the seat is tied to (it bears its name)
 
     @classmethod
     def of(cls, row: SeatRow) -> SeatInfo:
@@ -98,6 +101,7 @@ class SeatInfo:
             row.claimed,
             row.took_over,
             row.took_over_at,
+            row.account_id,
         )
 
     @property
@@ -118,6 +122,7 @@ class SeatInfo:
             "agent": self.agent,
             "claimed": self.claimed,
             "took_over": self.took_over,
+            "account": self.name if self.account_id is not None else None,
         }
 
 
@@ -143,6 +148,8 @@ def summary_from_rows(row: TableRow, seats: list[SeatRow]) -> dict[str, Any]:
         "time_control": TimeControl.of(row.time_control).plain(),
         "deadline": None if row.deadline is None else iso(row.deadline),
         "branched_from": branch_of(row.branched_from, row.branched_at),
+        "rated": row.rated,
+        "spectator_chat": row.spectator_chat,
         "created_at": iso(row.created_at),
         "updated_at": iso(row.updated_at),
     }
@@ -315,6 +322,9 @@ class LiveTable:
     start: dict[str, Any] | None = None  # the start position of a game continued from another
     branched_from: str | None = None  # that other table
     branched_at: int | None = None  # and the move it was continued from
+    rated: bool = False  # its players' ratings change when it ends
+    spectator_chat: bool = False  # may spectators with an account write in its chat?
+    chat: list[ChatMessage] = field(default_factory=list)  # the last chat.SHOWN messages
     log: list[LogEntry] = field(default_factory=list)
     # the position before the last move standing, when known (kept from the move itself;
     # else replayed when a take-back is asked about)
@@ -332,6 +342,7 @@ class LiveTable:
     _payloads_revision: int = field(default=-1, repr=False)
     _summary_json: str | None = field(default=None, repr=False)  # of _payloads_revision
     _clock_json: str = field(default="null", repr=False)  # made with _summary_json
+    _chat_json: str = field(default="[]", repr=False)  # made with _summary_json
     _clock: tuple[tuple[Any, ...], Clock] | None = field(default=None, repr=False)  # clock()
     _log_epoch: int = field(default=0, repr=False)  # one per wording of the log
     _result: tuple[list[str], str] | None = field(default=None, repr=False)  # names, JSON
@@ -371,6 +382,8 @@ class LiveTable:
             start=row.start_state,
             branched_from=row.branched_from,
             branched_at=row.branched_at,
+            rated=row.rated,
+            spectator_chat=row.spectator_chat,
         )
         table.update_seats(seats)
         standing: list[ActionRow] = []
@@ -386,6 +399,17 @@ class LiveTable:
         table.version = len(actions)
         table.updated_at = row.updated_at
         return table
+
+    def take_chat(self, messages: list[ChatMessage]) -> None:
+        """Keep the newest messages (the ones a payload carries)."""
+        known = self.chat[-1].number if self.chat else 0
+        self.chat.extend(m for m in messages if m.number > known)
+        del self.chat[: -SHOWN_MESSAGES]
+
+    @property
+    def chat_count(self) -> int:
+        """The number of the last message (messages are numbered from 1)."""
+        return self.chat[-1].number if self.chat else 0
 
     def update_seats(self, seats: list[SeatRow]) -> None:
         """Take the stored seats (names, tokens and claims change as people join)."""
@@ -545,6 +569,8 @@ class LiveTable:
             "time_control": self.time_control.plain(),
             "deadline": None if deadline is None else iso(deadline),
             "branched_from": branch_of(self.branched_from, self.branched_at),
+            "rated": self.rated,
+            "spectator_chat": self.spectator_chat,
             "created_at": iso(self.created_at),
             "updated_at": iso(self.updated_at),
         }
@@ -582,13 +608,14 @@ class LiveTable:
             clocks = self.clock()
             self._summary_json = _json(self.summary(clocks))
             self._clock_json = _json(clocks.plain(self.time_control, iso))
+            self._chat_json = _json([m.public() for m in self.chat])
         view = _json(state.view(seat))
         seat_json = "null" if seat is None else str(seat)
         # the legal actions and the log go last, spliced in from texts encoded once
         head = (
             f'{{"table":{self._summary_json},"version":{self.version},"seat":{seat_json},'
             f'"view":{view},"can_undo":{undo},"result":{result},"clock":{self._clock_json},'
-            f'"legal_actions":[{legal}]'
+            f'"chat":{self._chat_json},"legal_actions":[{legal}]'
         )
         log = self.described_log(seat)
         return Push(head, log, len(log), self._log_epoch)

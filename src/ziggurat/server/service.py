@@ -41,7 +41,10 @@ from ziggurat.core.options import validate_options
 from ziggurat.core.registry import game_class, load_game
 from ziggurat.core.undo import UNDO, UndoRefused
 
+from . import chat, ratings
+from .accounts import Account, Accounts
 from .bot_moves import BotMoves
+from .chat import ChatMessage, Speaker
 from .clocks import TimeControl, clock
 from .db import ActionRow, SeatRow, TableRow, make_engine, migrate, session_factory, utcnow
 from .errors import ApiError, no_such_table
@@ -111,6 +114,7 @@ DELETE_TABLE = TABLES.delete().where(
 GAME_CACHE_SIZE = 32  # built games kept for reuse (distinct valid option sets; tables keep theirs)
 OPEN_TABLES_COUNTED_FOR = timedelta(days=1)  # an older open table no longer counts
 CLOCKS_PER_LOOK = 100  # tables whose time ran out taken over per look at the clocks
+SWEEP_INTERVAL = 600.0  # seconds between two sweeps of expired sessions and old attempts
 
 
 def hash_token(token: str) -> str:
@@ -195,6 +199,10 @@ class TableService:
         self.refresh_tasks: set[asyncio.Task] = set()
         self.listening = asyncio.Event()
         self.clock_watch: asyncio.Task | None = None
+        self.sweeper: asyncio.Task | None = None
+        self.accounts = Accounts(
+            self.sessions, self.database, settings.session_days, settings.registration_open
+        )
         days = settings.abandon_after_days
         self.abandon_after = timedelta(days=days) if days else None
 
@@ -220,6 +228,9 @@ class TableService:
         if self.postgres:
             self.listener = asyncio.get_running_loop().create_task(self._listen())
         self.clock_watch = asyncio.get_running_loop().create_task(self._watch_clocks())
+        self.sweeper = asyncio.get_running_loop().create_task(self._sweep_accounts())
+        for table_id in await self.database(ratings.pending, self.sessions):
+            await self.database(ratings.rate_table, self.sessions, table_id)  # ended, unrated
         for table_id in await self.database(self._running_ids):
             try:
                 table = await self.load(table_id)
@@ -230,9 +241,10 @@ class TableService:
 
     async def stop(self) -> None:
         """Stop listening and the bots (see :meth:`BotMoves.stop`), then the database."""
-        if self.clock_watch is not None:
-            self.clock_watch.cancel()
-            await asyncio.gather(self.clock_watch, return_exceptions=True)
+        for task in (self.clock_watch, self.sweeper):
+            if task is not None:
+                task.cancel()
+                await asyncio.gather(task, return_exceptions=True)
         if self.listener is not None:
             tasks = [self.listener, *self.refresh_tasks]
             for task in tasks:
@@ -380,9 +392,10 @@ class TableService:
         return self.tables.lock(table_id)
 
     def _read(
-        self, table_id: str, after: int = 0
-    ) -> tuple[TableRow, list[SeatRow], list[ActionRow]] | None:
-        """The stored table, its seats and its actions numbered above ``after``."""
+        self, table_id: str, after: int = 0, after_chat: int = 0
+    ) -> tuple[TableRow, list[SeatRow], list[ActionRow], list[ChatMessage]] | None:
+        """The stored table, its seats, its actions numbered above ``after`` and its chat
+        messages numbered above ``after_chat`` (at most the last ``chat.SHOWN``)."""
         with self.sessions() as session:
             row = session.get(TableRow, table_id)
             if row is None:
@@ -395,7 +408,8 @@ class TableService:
                     .order_by(ActionRow.number)
                 )
             )
-            return row, seats, actions
+            messages = chat.read(session.connection(), table_id, after_chat)
+            return row, seats, actions, messages
 
     def _stored_revision(self, table_id: str) -> int | None:
         with self.sessions() as session:
@@ -435,7 +449,7 @@ class TableService:
         found = await self.database(self._read, table_id)
         if found is None:
             raise no_such_table(table_id)
-        row, seats, actions = found
+        row, seats, actions, messages = found
         try:
             game = self.game(row.game, row.options)
             if game.data_version != row.data_version:
@@ -445,6 +459,7 @@ class TableService:
                 )
             table = LiveTable.rebuild(game, row, seats, actions)
             table.abandon_after = self.abandon_after
+            table.take_chat(messages)
         except (ZigguratError, ApiError) as exc:
             message = exc.message if isinstance(exc, ApiError) else str(exc)
             raise ApiError(
@@ -459,10 +474,10 @@ class TableService:
         keeps following other processes' changes cheap. False when that is not possible
         (the record is not a continuation of this copy); the caller then rebuilds it."""
         before = (table.version, table.revision)
-        found = await self.database(self._read, table.id, table.version)
+        found = await self.database(self._read, table.id, table.version, table.chat_count)
         if found is None or (table.version, table.revision) != before:
             return False  # gone, or changed meanwhile (load needs no lock): rebuilt instead
-        row, seats, actions = found
+        row, seats, actions, messages = found
         numbers = [a.number for a in actions]
         if row.version != table.version + len(actions) or numbers != list(
             range(table.version + 1, row.version + 1)
@@ -475,6 +490,7 @@ class TableService:
             self.tables.pop(table.id, None)  # half applied: rebuilt from the record
             return False
         table.update_seats(seats)
+        table.take_chat(messages)
         table.started_at = row.started_at  # the last seat taken by another process
         table.revision = row.revision
         table.updated_at = row.updated_at
@@ -492,6 +508,9 @@ class TableService:
         also: Callable[[Session, str], bool] | None = None,
         time_control: TimeControl | None = None,
         branch: Branch | None = None,
+        rated: bool = False,
+        spectator_chat: bool = False,
+        account: Account | None = None,
     ) -> tuple[LiveTable, list[dict[str, Any]], str]:
         """A new table, its invites and its creator's token (which deletes it); ``creator``
         (the client's address) is held to the limits of open and of bot-only tables per
@@ -500,7 +519,11 @@ class TableService:
         never from a request) keeps that token, claimed, and gets no invite. ``also(session,
         new table id)`` runs in the creation's transaction; False from it undoes the creation
         (:class:`Conflict`). ``time_control``: none by default (see :mod:`.clocks`).
-        ``branch``: the game continues another from one of its moves (:meth:`branch`)."""
+        ``branch``: the game continues another from one of its moves (:meth:`branch`).
+        ``rated``: its players' ratings change when it ends; asked for by a logged-in
+        ``account`` (a rematch of a rated table is rated too), every person's seat is then
+        played by an account, each bot sits at it once (:meth:`_check_rated`).
+        ``spectator_chat``: may spectators with an account write in its chat?"""
         try:
             game = self.game(game_name, options)
         except ZigguratError as exc:
@@ -511,6 +534,8 @@ class TableService:
                 "invalid_options",
                 f"{len(seats)} seats given for {game.num_players} players: give one per player",
             )
+        if rated:
+            self._check_rated(seats, account, also is not None)
         # The seed is the server's secret: whoever knows it can compute every stand.
         seed = secrets.randbits(63) if branch is None else branch.seed
         invites: list[dict[str, Any]] = []
@@ -547,6 +572,7 @@ class TableService:
                         name=spec.get("name") or f"Player {number + 1}",
                         token_hash=spec["token_hash"],
                         claimed=True,
+                        account_id=spec.get("account_id"),
                     )
                 )
             else:
@@ -602,6 +628,9 @@ class TableService:
             start_state=None if branch is None else branch.state.to_json(),
             branched_from=None if branch is None else branch.table,
             branched_at=None if branch is None else branch.move,
+            rated=rated,
+            rated_done=False,
+            spectator_chat=spectator_chat,
         )
         bots_only = all(r.kind == "bot" for r in seat_rows)
 
@@ -621,6 +650,26 @@ class TableService:
         table = await self.load(table_id)
         self.schedule_bot(table)
         return table, invites, creator_token
+
+    @staticmethod
+    def _check_rated(
+        seats: list[dict[str, Any]], account: Account | None, rematch: bool
+    ) -> None:
+        """A rated table is asked for by a logged-in player (or made as a rated table's
+        rematch) and seats each bot at most once: a bot is one rated player."""
+        if account is None and not rematch:
+            raise ApiError(
+                401, "login_required", "a rated table is made by a logged-in player: log in first"
+            )
+        agents = [s.get("agent") or "greedy" for s in seats if s["kind"] == "bot"]
+        twice = sorted({a for a in agents if agents.count(a) > 1})
+        if twice:
+            raise ApiError(
+                422,
+                "invalid_options",
+                f"a rated table seats each bot at most once (it is one rated player): "
+                f"{', '.join(twice)} sits twice",
+            )
 
     def _check_creator_limits(self, session: Session, creator: str, bots_only: bool) -> None:
         """One creator may keep only so many tables waiting for players (``open``, made in
@@ -646,7 +695,12 @@ class TableService:
                 limit=limit,
             )
 
-    async def join(self, table_id: str, seat: int | None, name: str | None) -> dict[str, Any]:
+    async def join(
+        self, table_id: str, seat: int | None, name: str | None, account: Account | None = None
+    ) -> dict[str, Any]:
+        """Take a free seat (``seat``, or the first free one) and its new token; with a
+        session, the seat is tied to the ``account`` and bears its name (a rated table's
+        seats are taken only so)."""
         await self.known(table_id)
         for _attempt in range(3):
             async with self.lock(table_id):
@@ -662,11 +716,12 @@ class TableService:
                         raise ApiError(409, "no_free_seat", "every seat of this table is taken")
                     chosen = free[0]
                 token = secrets.token_urlsafe(18)
-                values = {
+                values: dict[str, Any] = {
                     "claimed": True,
                     "token_hash": hash_token(token),
                     "name": (name or chosen.name)[:40],
                 }
+                values.update(self._tie(table, account))
                 try:
                     await self._change_seat(table, chosen.seat, values)
                 except Conflict:
@@ -679,7 +734,9 @@ class TableService:
             }
         raise ApiError(409, "busy", "the table kept changing; try again")
 
-    async def rematch(self, table_id: str, token: str | None) -> dict[str, Any]:
+    async def rematch(
+        self, table_id: str, token: str | None, account: Account | None = None
+    ) -> dict[str, Any]:
         """Play a finished table again: same game, options, undo setting and seats (bots
         stay, each player keeps their seat and its token; a seat a bot took over is a free
         seat again, with an invite), a new secret seed. Asked for by one of its players or
@@ -687,14 +744,23 @@ class TableService:
         table. Returns ``{"table", "invites", "creator_token"}`` (the last two only to the
         one who made it); the finished table's summary names it (``rematch``)."""
         table = await self.known(table_id)
-        if not token:
+        player = account is not None and any(
+            s.account_id == account.id and s.kind == "human" for s in table.seats
+        )
+        if not token and not player:
             raise ApiError(
-                401, "token_required", "a rematch needs the token of a seat or of the creator"
+                401,
+                "token_required",
+                "a rematch needs the token of a seat or of the creator, or the session of a "
+                "player's account",
             )
-        hashed = hash_token(token)
-        holders = [s.token_hash for s in table.seats if s.token_hash] + [table.creator_token_hash]
-        if not any(h and hmac.compare_digest(h, hashed) for h in holders):
-            raise ApiError(403, "wrong_token", "that token is not of this table's players")
+        if not player:
+            assert token is not None
+            hashed = hash_token(token)
+            holders = [s.token_hash for s in table.seats if s.token_hash]
+            holders.append(table.creator_token_hash)
+            if not any(h and hmac.compare_digest(h, hashed) for h in holders):
+                raise ApiError(403, "wrong_token", "that token is not of this table's players")
         if not table.finished:
             raise ApiError(409, "game_not_over", "a rematch is made once the game is over")
         for _attempt in range(3):
@@ -707,9 +773,16 @@ class TableService:
                 for info in table.seats:
                     if info.kind == "bot" and not info.took_over:
                         seats.append({"kind": "bot", "agent": info.agent, "name": info.name})
-                    else:  # a player keeps the seat; a seat a bot took over is free again
+                    elif info.took_over:  # a seat a bot took over is free again
+                        seats.append({"kind": "human", "name": info.name})
+                    else:  # a player keeps the seat, its token and its account
                         seats.append(
-                            {"kind": "human", "name": info.name, "token_hash": info.token_hash}
+                            {
+                                "kind": "human",
+                                "name": info.name,
+                                "token_hash": info.token_hash,
+                                "account_id": info.account_id,
+                            }
                         )
                 revision = table.revision
 
@@ -733,6 +806,8 @@ class TableService:
                         table.undo,
                         also=point,
                         time_control=table.time_control,
+                        rated=table.rated,
+                        spectator_chat=table.spectator_chat,
                     )
                 except Conflict:
                     self.tables.pop(table_id, None)
@@ -786,11 +861,14 @@ class TableService:
             table.undo,
             time_control=table.time_control,
             branch=Branch(table_id, move, seed, start),
+            spectator_chat=table.spectator_chat,
         )
         log.info("table %s continues table %s from move %s", made.id, table_id, move)
         return {"table": made.summary(), "invites": invites, "creator_token": creator_token}
 
-    async def resign(self, table_id: str, seat: int, token: str | None) -> dict[str, Any]:
+    async def resign(
+        self, table_id: str, seat: int, token: str | None, account: Account | None = None
+    ) -> dict[str, Any]:
         """``seat``'s player resigns: a bot (:data:`TAKEOVER_AGENT`) plays the seat from now
         on, named as such, so that the others can finish; the seat's token no longer opens
         it. Returns the table's summary."""
@@ -798,7 +876,7 @@ class TableService:
         for _attempt in range(3):
             async with self.lock(table_id):
                 table = await self.load(table_id)
-                self.check_token(table, seat, token)
+                self.check_token(table, seat, token, account)
                 if table.finished:
                     raise ApiError(409, "game_over", "the game is over")
                 values = {
@@ -930,6 +1008,115 @@ class TableService:
             payload += f" {move.number} {move.seat} {move.at.isoformat()} {move.action}"
         return NOTIFY, {"channel": CHANNEL, "payload": payload}
 
+    # ------------------------------------------------------------------ chat
+
+    async def chat(
+        self,
+        table_id: str,
+        seat: int | None,
+        token: str | None,
+        account: Account | None,
+        text_: str,
+    ) -> dict[str, Any]:
+        """Store a message at the table and push it to every viewer; the message as stored.
+        ``seat``: written as that seat (its token, or its account's session); None: as the
+        session's account, at its seat if it holds one, else as a spectator (where the table
+        lets spectators write)."""
+        words = chat.clean_text(text_)
+        await self.known(table_id)
+        for _attempt in range(3):
+            async with self.lock(table_id):
+                table = await self.load(table_id)
+                speaker = self._speaker(table, seat, token, account)
+                message = await self.database(
+                    self._store_chat, table.id, table.revision, speaker, words
+                )
+                if message is None:
+                    self.tables.pop(table_id, None)  # changed by another process: read again
+                    continue
+                table.take_chat([message])
+                table.revision += 1
+            await self.notify(table)
+            return message.public()
+        raise ApiError(409, "busy", "the table kept changing; try again")
+
+    def _speaker(
+        self, table: LiveTable, seat: int | None, token: str | None, account: Account | None
+    ) -> Speaker:
+        if seat is not None:
+            self.check_token(table, seat, token, account)
+            info = table.seats[seat]
+            return Speaker(seat, info.name, f"seat:{seat}", info.account_id)
+        if account is None:
+            raise ApiError(
+                401,
+                "login_required",
+                "give the seat you write as (with its token), or log in to write as yourself",
+            )
+        for info in table.seats:
+            if info.account_id == account.id and info.kind == "human":
+                return Speaker(info.seat, info.name, f"seat:{info.seat}", account.id)
+        if not table.spectator_chat:
+            raise ApiError(
+                403, "spectators_silent", "at this table only the players write in the chat"
+            )
+        return Speaker(None, account.name, f"account:{account.id}", account.id)
+
+    def _store_chat(
+        self, table_id: str, revision: int, speaker: Speaker, words: str
+    ) -> ChatMessage | None:
+        with self.engine.begin() as connection:
+            message = chat.store(connection, table_id, revision, speaker, words, utcnow())
+            if message is not None:
+                self._announce(connection, table_id, revision + 1)
+            return message
+
+    # ------------------------------------------------------------------ accounts
+
+    async def my_tables(self, account: Account) -> list[dict[str, Any]]:
+        """The account's tables not yet over, newest first, each with ``my_seats``."""
+
+        def read() -> list[dict[str, Any]]:
+            with self.sessions() as session:
+                mine = select(SeatRow.table_id).where(SeatRow.account_id == account.id)
+                rows = list(
+                    session.scalars(
+                        select(TableRow)
+                        .where(TableRow.id.in_(mine), TableRow.status != "finished")
+                        .order_by(TableRow.updated_at.desc())
+                        .limit(200)
+                    )
+                )
+                seats: dict[str, list[SeatRow]] = {row.id: [] for row in rows}
+                if rows:
+                    for seat in session.scalars(
+                        select(SeatRow).where(SeatRow.table_id.in_(list(seats)))
+                    ):
+                        seats[seat.table_id].append(seat)
+                out = []
+                for row in rows:
+                    summary = summary_from_rows(row, seats[row.id])
+                    summary["my_seats"] = sorted(
+                        s.seat
+                        for s in seats[row.id]
+                        if s.account_id == account.id and s.kind == "human"
+                    )
+                    out.append(summary)
+                return out
+
+        return await self.database(read)
+
+    async def _sweep_accounts(self) -> None:
+        """Now and then, forget expired sessions and the attempts of closed windows."""
+        while True:
+            try:
+                await self.accounts.sweep()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("could not sweep the sessions")
+            await asyncio.sleep(SWEEP_INTERVAL)
+
     # ------------------------------------------------------------------ clocks
 
     async def _watch_clocks(self) -> None:
@@ -1022,32 +1209,90 @@ class TableService:
             )
 
     @staticmethod
-    def check_token(table: LiveTable, seat: int, token: str | None) -> None:
-        """Only the seat's own token acts or sees for it."""
+    def check_token(
+        table: LiveTable, seat: int, token: str | None, account: Account | None = None
+    ) -> None:
+        """Only the seat's own token, or the session of the account the seat is tied to,
+        acts or sees for it. A rated table's seat not yet tied to an account is taken only
+        with a session (:meth:`_claim` ties it)."""
         TableService._check_seat_number(table, seat)
         info = table.seats[seat]
         if info.kind != "human":
             raise ApiError(403, "wrong_token", f"seat {seat} is played by a bot")
+        if account is not None and info.account_id == account.id:
+            return
         if not token:
+            if account is not None and info.account_id is not None:
+                raise ApiError(403, "wrong_token", f"seat {seat} is another account's")
             raise ApiError(
-                401, "token_required", f"seat {seat} needs its token (from its invite link)"
+                401,
+                "token_required",
+                f"seat {seat} needs its token (from its invite link), or the session of the "
+                "account it belongs to",
             )
         if info.token_hash is None or not hmac.compare_digest(info.token_hash, hash_token(token)):
             raise ApiError(403, "wrong_token", f"that token is not seat {seat}'s")
+        if table.rated and info.account_id is None and account is None:
+            raise ApiError(
+                401,
+                "login_required",
+                "a rated table is played by accounts: log in, then open the invite again",
+            )
 
-    async def _authorize(self, table: LiveTable, seat: int, token: str | None) -> bool:
-        """Check the token (the caller holds the lock); its first use claims the seat.
-        Returns whether the seat was claimed now (the table then changed)."""
-        self.check_token(table, seat, token)
-        if table.seats[seat].claimed:
+    @staticmethod
+    def _tie(table: LiveTable, account: Account | None) -> dict[str, Any]:
+        """The seat's values that tie it to ``account`` (none without one): its id and its
+        name. At a rated table an account holds one seat at most."""
+        if account is None or account.kind != "person":
+            if table.rated:
+                raise ApiError(
+                    401,
+                    "login_required",
+                    "a rated table is played by accounts: log in, then take the seat",
+                )
+            return {}
+        if table.rated:
+            for info in table.seats:
+                if info.account_id == account.id:
+                    raise ApiError(
+                        409,
+                        "already_seated",
+                        f"you play seat {info.seat} of this rated table already: one account "
+                        "plays one seat of a rated table",
+                    )
+        return {"account_id": account.id, "name": account.name}
+
+    async def _claim(self, table: LiveTable, seat: int, account: Account | None) -> bool:
+        """The first use of a seat (its token checked; the caller holds the lock) claims it;
+        with a session it ties the seat to the account, if the seat is nobody's yet.
+        Returns whether the seat changed (the table then did)."""
+        info = table.seats[seat]
+        values: dict[str, Any] = {}
+        if not info.claimed:
+            values["claimed"] = True
+        if account is not None and info.account_id is None and account.kind == "person":
+            values.update(self._tie(table, account))
+        if not values:
             return False
-        await self._change_seat(table, seat, {"claimed": True})
+        await self._change_seat(table, seat, values)
         return True
+
+    async def _authorize(
+        self, table: LiveTable, seat: int, token: str | None, account: Account | None = None
+    ) -> bool:
+        """Check the token or session (the caller holds the lock); the first use claims the
+        seat (:meth:`_claim`). Returns whether the seat changed now."""
+        self.check_token(table, seat, token, account)
+        return await self._claim(table, seat, account)
 
     # ------------------------------------------------------------------ views
 
     async def payload(
-        self, table_id: str, seat: int | None, token: str | None
+        self,
+        table_id: str,
+        seat: int | None,
+        token: str | None,
+        account: Account | None = None,
     ) -> tuple[LiveTable, str]:
         """The table and what ``seat`` (None: a spectator) may see of it (JSON), checked
         under the table's lock so that no token is honoured while it is being replaced."""
@@ -1059,7 +1304,7 @@ class TableService:
                 table = await self.load(table_id)
                 if seat is not None:
                     try:
-                        claimed = await self._authorize(table, seat, token)
+                        claimed = await self._authorize(table, seat, token, account)
                     except Conflict:
                         continue
                 payload = table.payload_json(seat)
@@ -1085,7 +1330,12 @@ class TableService:
         return table.record(found[2]).to_json()
 
     async def replay(
-        self, table_id: str, move: int | None, seat: int | None, token: str | None
+        self,
+        table_id: str,
+        move: int | None,
+        seat: int | None,
+        token: str | None,
+        account: Account | None = None,
     ) -> str:
         """What ``seat`` (None: a spectator) saw after ``move`` moves (None: all so far), as
         JSON (see :meth:`LiveTable.replay_json`). A finished game may be replayed by anybody
@@ -1102,7 +1352,7 @@ class TableService:
                     "a running game is replayed only by its players, each as its own seat: "
                     "give the seat and its token",
                 )
-            self.check_token(table, seat, token)
+            self.check_token(table, seat, token, account)
         moves = len(table.log)
         if move is None:
             move = moves
@@ -1139,6 +1389,7 @@ class TableService:
         text_: str,
         version: int,
         socket: str | None = None,
+        account: Account | None = None,
     ) -> str:
         """Store one action of ``seat``; the seat's payload after it (JSON). ``socket``
         names the client's own socket, which is then not pushed this same payload."""
@@ -1146,7 +1397,7 @@ class TableService:
         async def store(table: LiveTable) -> None:
             await self.store_action(table, seat, text_, version)
 
-        return await self._change_as_seat(table_id, seat, token, socket, store)
+        return await self._change_as_seat(table_id, seat, token, socket, store, account)
 
     async def undo(
         self,
@@ -1155,6 +1406,7 @@ class TableService:
         token: str | None,
         version: int,
         socket: str | None = None,
+        account: Account | None = None,
     ) -> str:
         """Take back ``seat``'s last move (see :meth:`store_undo`); the seat's payload after
         it (JSON), as for an action."""
@@ -1162,7 +1414,7 @@ class TableService:
         async def store(table: LiveTable) -> None:
             await self.store_undo(table, seat, version)
 
-        return await self._change_as_seat(table_id, seat, token, socket, store)
+        return await self._change_as_seat(table_id, seat, token, socket, store, account)
 
     async def _change_as_seat(
         self,
@@ -1171,6 +1423,7 @@ class TableService:
         token: str | None,
         socket: str | None,
         store: Callable[[LiveTable], Awaitable[None]],
+        account: Account | None = None,
     ) -> str:
         """Check ``seat``'s token, then ``store`` its change, under the table's lock.
 
@@ -1189,7 +1442,9 @@ class TableService:
                 try:
                     # the token's first use claims the seat, but only with a stored change:
                     # a refused one leaves the invite unused
-                    self.check_token(table, seat, token)
+                    self.check_token(table, seat, token, account)
+                    if account is not None and table.seats[seat].account_id is None:
+                        await self._claim(table, seat, account)  # ties the seat first
                     await store(table)
                 except Conflict:
                     continue
@@ -1308,6 +1563,8 @@ class TableService:
         return now
 
     async def after_change(self, table: LiveTable, answered: Answered | None = None) -> None:
+        if table.rated and table.finished:  # rated once, whoever asks again (ratings.rate)
+            await self.database(ratings.rate_table, self.sessions, table.id)
         await self.notify(table, answered)
         self.schedule_bot(table)
 

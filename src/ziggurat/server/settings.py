@@ -35,6 +35,9 @@ BOT_TABLES_ENV = "ZIGGURAT_BOT_TABLES_PER_CREATOR"
 TABLES_IN_MEMORY_ENV = "ZIGGURAT_TABLES_IN_MEMORY"
 ABANDON_AFTER_ENV = "ZIGGURAT_ABANDON_AFTER_DAYS"
 CLOCK_CHECK_ENV = "ZIGGURAT_CLOCK_CHECK_INTERVAL"
+SESSION_DAYS_ENV = "ZIGGURAT_SESSION_DAYS"
+REGISTRATION_ENV = "ZIGGURAT_REGISTRATION"
+REGISTRATION_CHOICES = ("open", "closed")
 
 
 @dataclass(frozen=True)
@@ -75,6 +78,7 @@ BOUNDS: dict[str, Bound] = {
     "tables_in_memory": Bound(10, 1_000_000, " tables"),
     "abandon_after_days": Bound(0, 3650, " days"),
     "clock_check_interval": Bound(0.01, 60, " seconds"),
+    "session_days": Bound(0.01, 3650, " days"),
 }
 
 ENV_NAMES: dict[str, str] = {
@@ -88,6 +92,7 @@ ENV_NAMES: dict[str, str] = {
     "tables_in_memory": TABLES_IN_MEMORY_ENV,
     "abandon_after_days": ABANDON_AFTER_ENV,
     "clock_check_interval": CLOCK_CHECK_ENV,
+    "session_days": SESSION_DAYS_ENV,
 }
 
 
@@ -145,8 +150,18 @@ class Settings:
     # Seconds between two looks for a seat whose time ran out (clocks.py); a real-time clock
     # is held to its deadline within this.
     clock_check_interval: float = 1.0
+    # Days a login lasts before its player logs in again.
+    session_days: float = 30.0
+    # "open": anyone may make an account; "closed": nobody (the accounts made stay), for a
+    # server among friends once they all have one.
+    registration: str = "open"
 
     def __post_init__(self) -> None:
+        if self.registration not in REGISTRATION_CHOICES:
+            raise SettingsError(
+                "registration",
+                f"must be one of {', '.join(REGISTRATION_CHOICES)}, not {self.registration!r}",
+            )
         for name, bound in BOUNDS.items():
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, (int, float)):
@@ -176,12 +191,19 @@ class Settings:
                 kind = "a whole number" if whole else "a number of seconds"
                 shown = text.strip()[:20]
                 raise SettingsError(name, f"must be {kind}, not {shown!r}", f"${env}") from None
+        registration = (os.environ.get(REGISTRATION_ENV) or "").strip()
         try:
-            return cls(**given)
+            return cls(**given, registration=registration or "open")
         except SettingsError as exc:
-            raise SettingsError(exc.name, exc.problem, f"${ENV_NAMES[exc.name]}") from None
+            env = REGISTRATION_ENV if exc.name == "registration" else ENV_NAMES[exc.name]
+            raise SettingsError(exc.name, exc.problem, f"${env}") from None
+
+    @property
+    def registration_open(self) -> bool:
+        return self.registration == "open"
 
     def to_env(self) -> None:
         os.environ[DATABASE_ENV] = self.database_url
         for name, env in ENV_NAMES.items():
             os.environ[env] = str(getattr(self, name))
+        os.environ[REGISTRATION_ENV] = self.registration
