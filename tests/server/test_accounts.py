@@ -365,3 +365,29 @@ def test_chat_and_accounts_leak_nothing_in_any_answer(client) -> None:
         no_secret_in(response)
         assert ann not in response.text and token not in response.text
         assert "hash" not in json.dumps(response.json())
+
+
+def test_a_socket_opens_an_accounts_seat_with_its_session_from_the_servers_own_pages(
+    client,
+) -> None:
+    from starlette.websockets import WebSocketDisconnect
+
+    ann = session_of(client, "Ann")
+    made = create(client, TWO_HUMANS)
+    table_id, token = made["table"]["id"], made["invites"][0]["token"]
+    view(client, table_id, 0, token)  # the cookie ties seat 0 to Ann
+    url = f"/ws/tables/{table_id}?seat=0"
+    with client.websocket_connect(url, headers={"Origin": "http://testserver"}) as socket:
+        payload = socket.receive_json()
+        assert payload["seat"] == 0 and "stand" in payload["view"]["players"][0]
+    try:  # another site's page, with the cookie the browser would send along
+        with client.websocket_connect(url, headers={"Origin": "http://evil.example"}) as socket:
+            socket.receive_json()
+        raise AssertionError("the socket was opened")
+    except WebSocketDisconnect as refused:
+        assert refused.code == 4403
+    client.cookies.clear()
+    with client.websocket_connect(url, headers={"X-Session": ann}) as socket:
+        assert socket.receive_json()["seat"] == 0  # an API client's header
+    with client.websocket_connect(url) as socket:  # no session, no token
+        assert socket.receive_json()["error"] == "token_required"
