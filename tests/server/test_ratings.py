@@ -167,6 +167,17 @@ def test_a_rated_game_against_a_bot_moves_both_ratings(database_url) -> None:
         assert game["names"] == ["Ann", "random bot"] and game["winners"] == winners
         bot = client.get("/api/players/random").json()
         assert bot["kind"] == "bot" and [g["table"] for g in bot["games"]] == [table_id]
+        # the account asks for a rematch with its session alone: rated, and the seat is hers
+        again = client.post(f"/api/tables/{table_id}/rematch", headers=mine)
+        assert again.status_code == 200, again.text
+        rematch = again.json()["table"]
+        assert rematch["rated"] is True and rematch["seats"][0]["account"] == "Ann"
+        listed = client.get("/api/me", headers=mine).json()["tables"]
+        assert [(t["id"], t["my_seats"]) for t in listed] == [(rematch["id"], [0])]
+        # resigning with the session hands the seat to a bot: no longer hers to list
+        left = client.post(f"/api/tables/{rematch['id']}/resign", json={"seat": 0}, headers=mine)
+        assert left.status_code == 200, left.text
+        assert client.get("/api/me", headers=mine).json()["tables"] == []
 
 
 @pytest.mark.parametrize(

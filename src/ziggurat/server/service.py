@@ -1074,11 +1074,14 @@ class TableService:
     # ------------------------------------------------------------------ accounts
 
     async def my_tables(self, account: Account) -> list[dict[str, Any]]:
-        """The account's tables not yet over, newest first, each with ``my_seats``."""
+        """The account's tables not yet over where it still plays a seat, newest first,
+        each with ``my_seats``."""
 
         def read() -> list[dict[str, Any]]:
             with self.sessions() as session:
-                mine = select(SeatRow.table_id).where(SeatRow.account_id == account.id)
+                mine = select(SeatRow.table_id).where(
+                    SeatRow.account_id == account.id, SeatRow.kind == "human"
+                )  # a seat a bot took over is no longer the player's
                 rows = list(
                     session.scalars(
                         select(TableRow)
