@@ -402,6 +402,12 @@ def test_settings_travel_whole_through_the_environment(monkeypatch) -> None:
             {},
             "ziggurat serve: --bot-move-budget must be more than 0 and at most 600 seconds",
         ),
+        (["--session-days", "0"], {}, "--session-days must be at least 0.01 and at most 3650"),
+        (
+            [],
+            {REGISTRATION_ENV: "maybe"},
+            "$ZIGGURAT_REGISTRATION must be one of open, closed, not 'maybe'",
+        ),
     ],
 )
 def test_serve_names_the_bad_setting(
