@@ -18,6 +18,8 @@ import {
   timeAgo,
 } from "./common.js";
 import { formatSeconds } from "./clock.js";
+import { accountTables, currentAccount, onAccountChange, refreshAccount, setupAccountBox } from "./account.js";
+import { setupRatings } from "./ratings.js";
 
 const REFRESH_MS = 3000;
 const STATUSES = [
@@ -241,7 +243,15 @@ async function createTable(event) {
   event.preventDefault();
   const error = $("create-error");
   error.hidden = true;
-  const body = { game: $("game").value, options: readOptions(), seats: readSeats(), undo: $("undo-allowed").checked, time_control: readTimeControl() };
+  const body = {
+    game: $("game").value,
+    options: readOptions(),
+    seats: readSeats(),
+    undo: $("undo-allowed").checked,
+    time_control: readTimeControl(),
+    rated: $("rated").checked && !!currentAccount(),
+    spectator_chat: $("spectator-chat").checked,
+  };
   const first = body.seats.find((s) => s.kind === "human" && s.name);
   if (first) saveName(first.name);
   const button = $("create-button");
@@ -494,6 +504,13 @@ function myTables(byStatus) {
       mine.push({ table, held, myTurn });
     }
   }
+  // The logged-in account's tables, from any device: opened by the session, no token needed.
+  for (const table of accountTables()) {
+    if (mine.some((m) => m.table.id === table.id)) continue;
+    const held = table.my_seats || [];
+    const myTurn = table.status === "running" && held.includes(table.current_player);
+    mine.push({ table, held, myTurn, viaAccount: true });
+  }
   mine.sort((a, b) => Number(b.myTurn) - Number(a.myTurn));
   return mine;
 }
@@ -509,11 +526,16 @@ function timeLeft(table) {
 function myTablesSection(byStatus) {
   const mine = myTables(byStatus);
   if (!mine.length) return null;
-  const items = mine.map(({ table, myTurn }) =>
+  const items = mine.map(({ table, held, myTurn, viaAccount }) =>
     el(
       "li",
       { class: `my-table${myTurn ? " my-turn" : ""}`, "data-table": table.id },
-      el("a", { href: `/table/${encodeURIComponent(table.id)}`, class: "table-id" }, `${gameTitle(table.game)} · ${table.id}`),
+      el(
+        "a",
+        { href: `/table/${encodeURIComponent(table.id)}${viaAccount ? `?seat=${held[0]}` : ""}`, class: "table-id" },
+        `${gameTitle(table.game)} · ${table.id}`,
+      ),
+      table.rated ? el("span", { class: "rated-mark", text: " rated" }) : null,
       " ",
       myTurn
         ? el("b", { class: "your-turn", text: "your turn" })
@@ -575,8 +597,17 @@ async function main() {
     games = [];
   }
   if (games.length) fillGames();
+  setupAccountBox();
+  onAccountChange(() => {
+    $("rated").disabled = !currentAccount();
+    if (!currentAccount()) $("rated").checked = false;
+    refreshTables(true);
+  });
+  await refreshAccount();
+  setupRatings(games);
   await refreshTables(true);
   setInterval(() => refreshTables(false), REFRESH_MS);
+  setInterval(refreshAccount, REFRESH_MS); // the account's tables change on other devices too
   document.body.dataset.ready = "1";
 }
 

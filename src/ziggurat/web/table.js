@@ -26,6 +26,7 @@ import {
 import { renderClocks } from "./clock.js";
 import { turnChanged, turnSettings } from "./notify.js";
 import { setupRulesPanel } from "./rules_panel.js";
+import { renderChat, setupChat } from "./chat.js";
 
 const POLL_MS = 2000;
 const WS_RETRY_MIN_MS = 1000;
@@ -72,7 +73,13 @@ function takeSeatFromUrl() {
   const params = new URLSearchParams(window.location.search);
   const seat = params.get("seat");
   const token = params.get("token");
-  if (seat === null || !token || !/^\d+$/.test(seat)) return;
+  if (seat === null || !/^\d+$/.test(seat)) return;
+  if (!token) {
+    // A seat of the logged-in account (the lobby links it so, from any device): no token,
+    // the session cookie opens it. A token this browser holds for the seat goes first.
+    if (!(seat in heldSeats(tableId))) app.urlSeat = { seat: Number(seat), token: "" };
+    return;
+  }
   holdSeat(tableId, Number(seat), token);
   if (heldSeats(tableId)[seat] === token) {
     // The token is remembered: take it out of the address bar (it is a secret).
@@ -102,6 +109,7 @@ function tokenOf(seat) {
 
 /** The seat whose view this screen should show now. */
 function wantedSeat(table) {
+  if (app.sessionRefused) return null; // a rated seat waits for its player to log in
   const seats = heldList(table);
   if (seats.length === 0) return null;
   if (seats.length === 1) return seats[0];
@@ -341,6 +349,16 @@ function seatRefused(seat, error) {
 
 function handleError(error) {
   const code = error.code;
+  if (code === "login_required" && app.seat !== null && app.seat !== undefined) {
+    // A rated table's seat opens only with its player logged in: the invite stays kept for
+    // when they are, and meanwhile the table is watched.
+    const who = app.table ? seatName(app.table, app.seat) : `seat ${app.seat}`;
+    showError(`${error.message}. Log in in the lobby to play ${who}; you are watching as a spectator meanwhile.`, { sticky: true });
+    if (app.urlSeat && app.urlSeat.seat === app.seat) app.urlSeat = null;
+    app.sessionRefused = true;
+    connect(null);
+    return;
+  }
   if (SEAT_REFUSED_ERRORS.has(code) && app.seat !== null && app.seat !== undefined) {
     seatRefused(app.seat, error);
     return;
@@ -943,6 +961,8 @@ function render() {
   markRecent(ctx);
   if (!ctx.replaying) animateNewMoves(payload);
   renderUndo(app.payload, { ...ctx, viewer: app.seat });
+  renderChat(app.payload, app.seat ?? null);
+  $("rated-badge").hidden = !table.rated;
   if (ctx.replaying) renderReplayBar();
   if (!ctx.yourTurn) hideConfirm(); // a move waiting for its confirmation is no longer offered
   document.body.dataset.ready = "1";
@@ -1163,6 +1183,7 @@ async function main() {
   app.table = table;
   app.game = await loadGame(table.game);
   setupRulesPanel(table.game);
+  setupChat(tableId, () => (app.seat === null || app.seat === undefined ? null : { seat: app.seat, token: tokenOf(app.seat) }));
   document.body.classList.toggle("animate", animationsOn());
   const seat = wantedSeat(table);
   if (seat !== null && heldList(table).length > 1) switchTo(seat);
