@@ -558,7 +558,8 @@ function myTablesSection(byStatus) {
 
 async function joinTable(table, seat, button) {
   const nameInput = $("your-name");
-  const name = nameInput.value.trim();
+  const account = currentAccount();
+  const name = account ? account.name : nameInput.value.trim(); // an account's seat bears its name
   const error = $("tables-error");
   error.hidden = true;
   if (!name) {
