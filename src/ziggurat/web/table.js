@@ -59,6 +59,8 @@ const app = {
   connection: 0, // increases with every (re)connection, so stale answers are dropped
   replay: null, // while stepping through the game: {move, moves, seat, payload, ui, ticket}
   movesShown: null, // moves standing at the last drawing: the newer ones are animated
+  urlSeat: null, // {seat, token} of the address bar, not kept in localStorage (token "": the login's seat)
+  sessionRefused: false, // a rated seat refused without a login: watched meanwhile
 };
 
 const TAKEN_OVER = {
@@ -105,6 +107,12 @@ function heldList(table) {
 
 function tokenOf(seat) {
   return seat === null || seat === undefined ? null : held()[String(seat)] || null;
+}
+
+/** Is `seat` opened by the login alone (`?seat=N` without a token, none kept here)? Its REST
+ * calls then carry no Authorization header: the session cookie goes with them by itself. */
+function bySession(seat) {
+  return !!app.urlSeat && app.urlSeat.seat === seat && !app.urlSeat.token;
 }
 
 /** The seat whose view this screen should show now. */
@@ -163,7 +171,12 @@ function openSocket() {
   const proto = window.location.protocol === "https:" ? "wss:" : "ws:";
   const name = newSocketName();
   let url = `${proto}//${window.location.host}/ws/tables/${encodeURIComponent(tableId)}?socket=${name}`;
-  if (seat !== null) url += `&seat=${seat}&token=${encodeURIComponent(tokenOf(seat) || "")}`;
+  if (seat !== null) {
+    // A seat held by the session alone (the account's seat, no token here) sends no token:
+    // the browser sends the session cookie with the socket, and the server checks its Origin.
+    const token = tokenOf(seat);
+    url += `&seat=${seat}` + (token ? `&token=${encodeURIComponent(token)}` : "");
+  }
   let ws;
   try {
     ws = new WebSocket(url);
@@ -274,8 +287,14 @@ function receive(payload, id) {
   }
   // The socket and a poll (or an action's answer) often bring the same payload: draw once,
   // so that nothing under the pointer is replaced for no reason.
-  const json = JSON.stringify(payload);
-  if (app.payload && json === app.payloadJson) return;
+  // A chat message comes as a new payload of the same version: then only the chat is drawn
+  // again, and the board under the player's pointer stays as it is.
+  const json = JSON.stringify({ ...payload, chat: undefined });
+  if (app.payload && json === app.payloadJson) {
+    app.payload = payload;
+    renderChat(payload, app.seat ?? null);
+    return;
+  }
   app.payload = payload;
   app.payloadJson = json;
   render();
@@ -322,6 +341,7 @@ function showOverlay(seat) {
  */
 function seatRefused(seat, error) {
   if (seat === null || seat === undefined) return;
+  const session = bySession(seat) && !(error && error.code === "seat_taken_over");
   dropSeat(tableId, seat);
   if (app.urlSeat && app.urlSeat.seat === seat) app.urlSeat = null;
   if (new URLSearchParams(window.location.search).has("token")) {
@@ -336,6 +356,14 @@ function seatRefused(seat, error) {
   if (error && error.code === "seat_taken_over") {
     const why = (error.body && error.body.why) || (app.table && app.table.seats[seat] && app.table.seats[seat].took_over) || "resigned";
     showError(`${TAKEN_OVER[why] || "A bot took your seat over"}: a bot plays ${who} to the end. You are now watching as a spectator.`, { sticky: true });
+  } else if (session) {
+    // No invite link was used: only the login could open the seat, and it did not.
+    const reason = error && error.message ? ` (the server said: ${error.message})` : "";
+    showError(
+      `${who} opens here only for the account it belongs to, logged in in this browser${reason}.` +
+        " Log in in the lobby with that account, or open the seat's invite link. You are now watching as a spectator.",
+      { sticky: true },
+    );
   } else {
     const reason = error && error.message ? ` The server said: ${error.message}.` : "";
     showError(
@@ -770,7 +798,9 @@ function renderSeats(payload, ctx) {
   const heldHere = ctx.held;
   const parts = [];
   if (ctx.viewer !== null) {
-    parts.push(el("p", {}, "You play ", ctx.seatChip(ctx.viewer), ` (seat ${ctx.viewer}).`));
+    // an account's seat opened by the login alone says so: no invite link is kept here
+    const how = bySession(ctx.viewer) ? ", opened by your login" : "";
+    parts.push(el("p", {}, "You play ", ctx.seatChip(ctx.viewer), ` (seat ${ctx.viewer}${how}).`));
   } else if (heldHere.length) {
     parts.push(el("p", {}, "Spectator view until one of your seats is to play."));
   } else {
@@ -878,7 +908,7 @@ function revealedPart(result, ctx) {
  * the others started it, the way to it; a spectator is shown where it is played. */
 function rematchPart(table, ctx) {
   const token = rematchToken();
-  if (token) {
+  if (token || sessionSeat() !== null) {
     const label = table.rematch ? "Go to the rematch" : "Rematch";
     return el("p", {}, el("button", { type: "button", class: "primary", id: "rematch-button", text: label, title: "the same seats and options, a new deal", onclick: (event) => rematch(token, event.target) }));
   }
@@ -892,16 +922,25 @@ function rematchToken() {
   return seats.length ? tokenOf(seats[0]) : creatorToken(tableId);
 }
 
+/** The seat this page plays by the login alone, or null: it asks for a rematch with the
+ * session (no token), and opens its seat at the new table the same way. */
+function sessionSeat() {
+  const seats = heldList(app.table);
+  return seats.length === 1 && bySession(seats[0]) ? seats[0] : null;
+}
+
 async function rematch(token, button) {
   button.disabled = true;
   try {
     const made = await api(`/api/tables/${encodeURIComponent(tableId)}/rematch`, { method: "POST", token });
     const next = made.table.id;
-    // every player keeps their seat and its token at the new table
-    for (const seat of heldList(app.table)) holdSeat(next, seat, tokenOf(seat));
+    // every player keeps their seat and its token at the new table (an account's seat stays
+    // the account's: the session opens it there too)
+    for (const seat of heldList(app.table)) if (tokenOf(seat)) holdSeat(next, seat, tokenOf(seat));
     if (made.invites && made.invites.length) saveInvites(next, made.invites);
     if (made.creator_token) saveCreatorToken(next, made.creator_token);
-    window.location.href = `/table/${encodeURIComponent(next)}`;
+    const mine = sessionSeat();
+    window.location.href = `/table/${encodeURIComponent(next)}` + (mine === null ? "" : `?seat=${mine}`);
   } catch (e) {
     button.disabled = false;
     handleError(e);
