@@ -70,15 +70,29 @@ async function enter(which) {
   const error = $("account-error");
   error.hidden = true;
   const route = which === "register" ? "/api/accounts" : "/api/session";
+  const buttons = [$("login-button"), $("register-button")];
+  for (const button of buttons) button.disabled = true; // one attempt at a time: each counts
   try {
     await api(route, { method: "POST", body: { name, password } });
     $("account-password").value = "";
     await refreshAccount();
   } catch (e) {
-    const wait = e.body && e.body.retry_after ? ` (try again in ${e.body.retry_after} s)` : "";
-    error.replaceChildren(el("span", { text: `${e.message}${wait}` }));
+    // The server's own words (name_taken, wrong_login, registration_closed, ...); after too
+    // many attempts it also says how long to wait, which reads better as a time of day.
+    error.replaceChildren(el("span", {}, e.message, retryAt(e.body && e.body.retry_after)));
+    error.dataset.code = e.code;
     error.hidden = false;
+  } finally {
+    for (const button of buttons) button.disabled = false;
   }
+}
+
+/** " (at 14:32)": when a refused login may be tried again, or nothing. */
+function retryAt(seconds) {
+  if (!seconds) return null;
+  const at = new Date(Date.now() + seconds * 1000);
+  const time = at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  return el("span", { class: "retry-at", text: ` (at ${time})` });
 }
 
 async function logout() {

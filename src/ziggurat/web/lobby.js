@@ -233,6 +233,17 @@ function readTimeControl() {
   return { kind: "none" };
 }
 
+/** Rated tables need a login (the server refuses one without a session): the box is
+ * enabled only then, and its hint says what a rated table asks of its players. */
+function showRatedChoice() {
+  const account = currentAccount();
+  $("rated").disabled = !account;
+  if (!account) $("rated").checked = false;
+  $("rated-hint").textContent = account
+    ? "Every person must be logged in to take a seat of it, one seat each; each bot may sit at it once."
+    : "Log in (top right) to create a rated table. Every person must be logged in to take a seat of it, one seat each; each bot may sit at it once.";
+}
+
 function showTimeFields() {
   const kind = $("time-kind").value;
   $("time-realtime").hidden = kind !== "realtime";
@@ -315,8 +326,9 @@ function showCreated(result, again = false) {
       el("div", { class: "invite-link" }, input, copy, open),
     );
   });
+  // One account holds at most one seat of a rated table: one screen cannot play them all.
   const hotseat =
-    invites.length > 1
+    invites.length > 1 && !table.rated
       ? el("button", {
           type: "button",
           class: "primary",
@@ -340,6 +352,9 @@ function showCreated(result, again = false) {
       invites.length
         ? "Send each human player their invite link; whoever holds a link plays that seat."
         : "Only bots play: watch them."),
+    table.rated && invites.length
+      ? el("p", { class: "hint rated-note", text: "Rated: each player must be logged in when opening their link (the seat then bears their account's name)." })
+      : null,
     invites.length ? el("ul", { class: "invites" }, rows) : null,
     el("div", { class: "form-actions" }, hotseat, invites.length ? null : watch,
       el("button", { type: "button", text: "New table", onclick: () => { box.hidden = true; $("create-form").hidden = false; } })),
@@ -426,7 +441,9 @@ function tableCard(table) {
     "li",
     { class: `table-card status-${table.status}`, "data-table": table.id },
     el("div", { class: "table-head" },
-      el("a", { href, class: "table-id" }, `${gameTitle(table.game)} · ${table.id}`),
+      el("span", {},
+        el("a", { href, class: "table-id" }, `${gameTitle(table.game)} · ${table.id}`),
+        table.rated ? el("span", { class: "rated-mark", title: "a rated table: its seats are taken by logged-in players", text: " rated" }) : null),
       el("span", { class: "muted" }, `move ${table.version ?? 0} · ${timeAgo(table.updated_at || table.created_at)}`)),
     el("div", { class: "table-status", text: status }),
     el("ul", { class: "table-seats" }, seats),
@@ -600,8 +617,9 @@ async function main() {
   if (games.length) fillGames();
   setupAccountBox();
   onAccountChange(() => {
-    $("rated").disabled = !currentAccount();
-    if (!currentAccount()) $("rated").checked = false;
+    showRatedChoice();
+    // A logged-in player joins under the account's name: there is no name to type.
+    document.querySelector(".your-name").hidden = !!currentAccount();
     refreshTables(true);
   });
   await refreshAccount();

@@ -113,47 +113,50 @@ function gameLine(game) {
   return `${names} · ${game.scores.join("–")} · ${won ? "won" : "lost"}${game.rated ? " · rated" : ""}`;
 }
 
-/** A small line plot of a rating's history (SVG), with its first and last dates and its
- * lowest and highest values as labels. */
+/** A small line plot of a rating's history (SVG): a polyline through the ratings after each
+ * rated game, on two axes labelled with the first and last dates (x) and the lowest and
+ * highest ratings (y). Each point's tooltip names its date and rating. */
 function plot(history) {
-  const width = 240, height = 70, pad = 4;
-  const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("class", "rating-plot");
-  svg.setAttribute("viewBox", `0 0 ${width} ${height + 14}`);
-  svg.setAttribute("role", "img");
+  const width = 260, height = 96;
+  const left = 40, right = 8, top = 8, bottom = 18; // room for the labels, off the line
+  const svg = svgNode("svg", { class: "rating-plot", viewBox: `0 0 ${width} ${height}`, role: "img" });
   if (!history.length) return svg;
   const values = history.map((h) => h.rating);
   const low = Math.min(...values), high = Math.max(...values);
-  const span = high - low || 1;
-  const x = (i) => (history.length === 1 ? width / 2 : pad + (i * (width - 2 * pad)) / (history.length - 1));
-  const y = (v) => pad + (height - 2 * pad) * (1 - (v - low) / span);
-  const line = document.createElementNS(SVG, "polyline");
-  line.setAttribute("points", values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" "));
-  line.setAttribute("fill", "none");
-  line.setAttribute("stroke", "currentColor");
-  line.setAttribute("stroke-width", "2");
-  svg.append(line);
-  for (const [i, v] of values.entries()) {
-    const dot = document.createElementNS(SVG, "circle");
-    dot.setAttribute("cx", x(i).toFixed(1));
-    dot.setAttribute("cy", y(v).toFixed(1));
-    dot.setAttribute("r", "2.5");
+  const x0 = left, x1 = width - right, y0 = top, y1 = height - bottom;
+  const x = (i) => (history.length === 1 ? (x0 + x1) / 2 : x0 + 6 + (i * (x1 - x0 - 12)) / (history.length - 1));
+  // One value only (or all equal): a flat line halfway up.
+  const y = (v) => (high === low ? (y0 + y1) / 2 : y0 + 4 + (y1 - y0 - 8) * (1 - (v - low) / (high - low)));
+  svg.append(
+    svgNode("polyline", { class: "plot-axis", points: `${x0},${y0} ${x0},${y1} ${x1},${y1}` }),
+    svgNode("polyline", { class: "plot-line", points: values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ") }),
+  );
+  for (const [i, point] of history.entries()) {
+    const dot = svgNode("circle", { class: "plot-point", cx: x(i).toFixed(1), cy: y(point.rating).toFixed(1), r: 2.8 });
+    dot.append(svgNode("title", { text: `${day(point.at)}: ${point.rating.toFixed(2)} (table ${point.table})` }));
     svg.append(dot);
   }
-  const label = (text, lx, ly, anchor) => {
-    const t = document.createElementNS(SVG, "text");
-    t.setAttribute("x", lx);
-    t.setAttribute("y", ly);
-    t.setAttribute("text-anchor", anchor);
-    t.setAttribute("font-size", "9");
-    t.textContent = text;
-    svg.append(t);
-  };
-  const day = (at) => new Date(at).toLocaleDateString();
-  label(day(history[0].at), pad, height + 12, "start");
-  label(day(history[history.length - 1].at), width - pad, height + 12, "end");
-  label(high.toFixed(1), width - pad, 10, "end");
-  if (high !== low) label(low.toFixed(1), width - pad, height - 2, "end");
-  svg.setAttribute("aria-label", `rating from ${values[0].toFixed(2)} to ${values[values.length - 1].toFixed(2)} over ${values.length} game${values.length === 1 ? "" : "s"}`);
+  const label = (text, lx, ly, anchor, kind) =>
+    svg.append(svgNode("text", { class: `plot-label ${kind}`, x: lx, y: ly, "text-anchor": anchor, text }));
+  label(high.toFixed(1), x0 - 4, y(high) + 3, "end", "plot-max");
+  if (high !== low) label(low.toFixed(1), x0 - 4, y(low) + 3, "end", "plot-min");
+  label(day(history[0].at), x0, height - 4, "start", "plot-first");
+  if (history.length > 1) label(day(history[history.length - 1].at), x1, height - 4, "end", "plot-last");
+  const n = values.length;
+  svg.setAttribute("aria-label", `rating from ${values[0].toFixed(2)} to ${values[n - 1].toFixed(2)} over ${n} game${n === 1 ? "" : "s"}`);
   return svg;
+}
+
+function day(at) {
+  return new Date(at).toLocaleDateString();
+}
+
+/** An SVG element with attributes; `text` is its text content (never markup). */
+function svgNode(tag, attrs = {}) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === "text") node.textContent = value;
+    else node.setAttribute(key, value);
+  }
+  return node;
 }
