@@ -22,20 +22,59 @@ def shot(page: Any, artifacts: Any, name: str) -> None:
     page.screenshot(path=str(artifacts / f"{name}.png"))
 
 
-def lobby_register(page: Any, server: Any, name: str, button: str = "#register-button") -> None:
+def open_lobby(page: Any, server: Any) -> None:
     page.goto(f"{server.url}/")
     page.wait_for_selector("body[data-ready='1']")
+
+
+def account_submit(page: Any, name: str, button: str) -> None:
+    """Type a name and the password in the lobby's account box and press a button of it."""
     page.fill("#account-user", name)
     page.fill("#account-password", PASSWORD)
     page.click(button)
+
+
+def lobby_register(page: Any, server: Any, name: str, button: str = "#register-button") -> None:
+    open_lobby(page, server)
+    account_submit(page, name, button)
     page.wait_for_selector(f"body[data-account='{name}']")
 
 
-def post_as(page: Any, server: Any, path: str, body: dict) -> Any:
-    """A POST with the page's cookies (its session), from the server's own origin."""
-    answer = page.request.post(server.url + path, data=body, headers={"Origin": server.url})
-    assert answer.ok, answer.text()
-    return answer.json()
+def refused(page: Any) -> str:
+    """The account box's refusal, as shown (the server's message)."""
+    error = page.locator("#account-error")
+    error.wait_for()
+    return error.inner_text()
+
+
+def create_in_lobby(page: Any, seats: list[str], start_player: int | None = None,
+                    rated: bool = False) -> tuple[str, dict[int, str]]:  # fmt: skip
+    """A Babylonia table made with the lobby's form: each seat "human", "human:NAME" or
+    "bot:AGENT". Returns the table's id and the invite link of each human seat."""
+    page.select_option("#game", "babylonia")
+    page.select_option("#players", str(len(seats)))
+    for i, seat in enumerate(seats):
+        kind, _, name = seat.partition(":")
+        page.select_option(f"select[name='seat-{i}-kind']", seat if kind == "bot" else "human")
+        if kind == "human":
+            page.fill(f"input[name='seat-{i}-name']", name)
+    if start_player is not None:
+        page.locator("#options-box summary").click()
+        page.select_option("#opt-start_player", str(start_player))
+    if rated:
+        page.check("#rated")
+    page.click("#create-button")
+    page.locator("#created li.invite").first.wait_for()
+    links = {
+        int(item.get_attribute("data-seat")): item.locator("input.invite-url").input_value()
+        for item in page.locator("#created li.invite").all()
+    }
+    table_id = next(iter(links.values())).split("/table/")[1].split("?")[0]
+    return table_id, links
+
+
+def token_of(link: str) -> str:
+    return link.split("token=")[1]
 
 
 def session_of(page: Any) -> str:
@@ -57,25 +96,41 @@ def test_an_account_finds_its_table_on_another_browser_and_plays_there(
 ):
     server = own_server
     laptop = new_page(LAPTOP)
-    lobby_register(laptop, server, "Ann")
+    open_lobby(laptop, server)
+    assert laptop.locator("#rated").is_disabled()  # rated tables need an account
+    assert "Log in" in laptop.locator("#rated-hint").inner_text()
+    account_submit(laptop, "Ann", "#login-button")  # no such account yet
+    assert refused(laptop) == "the name or the password is wrong"
+    shot(laptop, artifacts, "account-refused")
+    account_submit(laptop, "Ann", "#register-button")
+    laptop.wait_for_selector("body[data-account='Ann']")
+    assert laptop.locator("#account-error").is_hidden()
+    assert laptop.locator("#account-name").inner_text() == "Ann"
+    assert laptop.locator("#account-name").get_attribute("href") == "#player/Ann"
+    assert laptop.locator("#rated").is_enabled()
+    assert laptop.locator(".your-name").is_hidden()  # joining takes the account's name
     shot(laptop, artifacts, "account-registered")
-    assert laptop.locator("#rated").is_enabled()  # rated tables need an account
-    seats = [{"kind": "human"}, {"kind": "human", "name": "Bo"}]
-    body = {"game": "babylonia", "options": {"players": 2, "start_player": 0}, "seats": seats}
-    made = post_as(laptop, server, "/api/tables", body)
-    table_id = made["table"]["id"]
-    invite = {i["seat"]: i for i in made["invites"]}
-    laptop.goto(server.url + invite[0]["url"])  # opened logged in: the seat is Ann's account's
+    # Ann makes a table in the lobby and opens her seat there: it becomes her account's
+    table_id, links = create_in_lobby(laptop, ["human", "human:Bo"], start_player=0)
+    laptop.locator("li.invite[data-seat='0'] a.open").click()
     wait_ready(laptop)
-    server.api("GET", f"/api/tables/{table_id}/view?seat=1", token=invite[1]["token"])  # Bo
+    server.api("GET", f"/api/tables/{table_id}/view?seat=1", token=token_of(links[1]))  # Bo
     table = server.api("GET", f"/api/tables/{table_id}")
     assert table["seats"][0]["account"] == "Ann" and table["status"] == "running"
-    # another browser: no token, nothing in its storage; Ann logs in there
+    assert table["seats"][1]["account"] is None  # Bo is a guest with his invite
+    # another browser: no token, nothing in its storage; the name is taken, Ann logs in
     phone = new_page(LAPTOP)
-    lobby_register(phone, server, "Ann", button="#login-button")
-    link = phone.locator(f"li.my-table[data-table='{table_id}'] a.table-id")
-    link.wait_for()
-    assert "your turn" in phone.locator(f"li.my-table[data-table='{table_id}']").inner_text()
+    open_lobby(phone, server)
+    account_submit(phone, "ann", "#register-button")  # names compare case-insensitively
+    assert "is taken" in refused(phone)
+    shot(phone, artifacts, "account-name-taken")
+    account_submit(phone, "Ann", "#login-button")
+    phone.wait_for_selector("body[data-account='Ann']")
+    item = phone.locator(f"li.my-table[data-table='{table_id}']")
+    item.wait_for()
+    assert "your turn" in item.inner_text()
+    link = item.locator("a.table-id")
+    assert link.get_attribute("href") == f"/table/{table_id}?seat=0"  # no token: the session
     shot(phone, artifacts, "account-second-browser-lobby")
     link.click()
     wait_ready(phone)
@@ -86,12 +141,17 @@ def test_an_account_finds_its_table_on_another_browser_and_plays_there(
     wait_version_after(phone, before)
     assert server.api("GET", f"/api/tables/{table_id}")["version"] == before + 1
     shot(phone, artifacts, "account-second-browser-moved")
+    # the first browser lists the table once (its token and its account name the same seat)
+    open_lobby(laptop, server)
+    laptop.wait_for_selector(f"li.my-table[data-table='{table_id}']")
+    assert laptop.locator(f"li.my-table[data-table='{table_id}']").count() == 1
     # logging out in the lobby: the table is no longer the account's to list there
     phone.goto(f"{server.url}/")
     phone.wait_for_selector("body[data-account='Ann']")
     phone.click("#logout-button")
     phone.wait_for_selector("body[data-account='']")
     phone.locator(f"li.my-table[data-table='{table_id}']").wait_for(state="detached")
+    assert phone.locator("#rated").is_disabled()
     assert laptop.errors == [] and phone.errors == []  # type: ignore[attr-defined]
 
 
@@ -101,13 +161,18 @@ def test_a_rated_game_against_a_bot_moves_both_ratings_on_the_leaderboard(
     server = own_server
     page = new_page(LAPTOP)
     lobby_register(page, server, "Cy")
-    seats = [{"kind": "human"}, {"kind": "bot", "agent": "random"}]
-    body = {"game": "babylonia", "options": {"players": 2}, "seats": seats, "rated": True}
-    made = post_as(page, server, "/api/tables", body)
-    table_id = made["table"]["id"]
-    page.goto(server.url + made["invites"][0]["url"])
+    table_id, _ = create_in_lobby(page, ["human", "bot:random"], rated=True)
+    assert page.locator("#hotseat").count() == 0
+    shot(page, artifacts, "rated-created")
+    table = server.api("GET", f"/api/tables/{table_id}")
+    assert table["rated"] is True and table["spectator_chat"] is False
+    card = page.locator(f"li.table-card[data-table='{table_id}']")
+    card.wait_for()
+    assert "rated" in card.locator(".table-head").inner_text()
+    page.locator("li.invite[data-seat='0'] a.open").click()  # logged in: Cy's account's seat
     wait_ready(page)
     assert page.locator("#rated-badge").is_visible()
+    assert server.api("GET", f"/api/tables/{table_id}")["seats"][0]["account"] == "Cy"
     session = session_of(page)
     for _ in range(2000):  # Cy's moves over REST with the session, the page following
         payload = call(server, "GET", f"/api/tables/{table_id}/view?seat=0", session=session)
@@ -125,23 +190,51 @@ def test_a_rated_game_against_a_bot_moves_both_ratings_on_the_leaderboard(
     board = server.api("GET", "/api/ratings/babylonia?players=2")["ratings"]
     expected = {row["name"]: row for row in board}
     assert set(expected) == {"Cy", "random"}
-    page.goto(f"{server.url}/#ratings/babylonia/2")
+    assert {expected["Cy"]["rating"], expected["random"]["rating"]} != {0.0}  # both moved
+    # the leaderboard, reached from the lobby's top bar and its game chooser
+    open_lobby(page, server)
+    page.click("#ratings-link")
+    page.locator("#ratings-panel .board-chooser").wait_for()
+    page.click("#ratings-panel a[href='#ratings/babylonia/2']")
+    page.wait_for_function("() => location.hash === '#ratings/babylonia/2'")
+    assert page.locator("#ratings-title").inner_text() == "Ratings · Babylonia, 2 players"
     for name in ("Cy", "random"):
         row = page.locator(f".leaderboard tr[data-name='{name}']")
         row.wait_for()
         cells = row.locator("td").all_inner_texts()
+        assert cells[0] == str(expected[name]["place"])
         assert cells[2] == f"{expected[name]['rating']:.2f}" and cells[3] == "1"
     assert "(bot)" in page.locator(".leaderboard tr[data-name='random']").inner_text()
-    assert {expected["Cy"]["rating"], expected["random"]["rating"]} != {0.0}  # both moved
+    assert "(bot)" not in page.locator(".leaderboard tr[data-name='Cy']").inner_text()
     shot(page, artifacts, "rated-leaderboard")
+    # Cy's page: the rating with its plot, and the game linked to its replay
     page.locator(".leaderboard tr[data-name='Cy'] a").click()
+    page.wait_for_function("() => location.hash === '#player/Cy'")
     plot = page.locator(".player-rating[data-game='babylonia/2'] svg.rating-plot")
     plot.wait_for()
-    assert plot.locator("circle").count() == 1  # one rated game: one point
+    assert plot.locator("polyline.plot-line").count() == 1
+    assert plot.locator("circle.plot-point").count() == 1  # one rated game: one point
     assert f"to {expected['Cy']['rating']:.2f} over 1 game" in plot.get_attribute("aria-label")
+    assert plot.locator("text.plot-max").text_content() == f"{expected['Cy']['rating']:.1f}"
+    assert plot.locator("text.plot-first").text_content()  # the date of the game
     game = page.locator(f".player-game[data-table='{table_id}'] a")
     assert game.get_attribute("href") == f"/table/{table_id}"
+    assert "won" in page.locator(f".player-game[data-table='{table_id}']").inner_text() or (
+        "lost" in page.locator(f".player-game[data-table='{table_id}']").inner_text()
+    )
     shot(page, artifacts, "rated-player-page")
+    # the bot's page, from the leaderboard's name: its rating and the same game
+    page.goto(f"{server.url}/#ratings/babylonia/2")
+    page.locator(".leaderboard tr[data-name='random'] a").click()
+    page.locator(f".player-game[data-table='{table_id}']").wait_for()
+    assert page.locator("#ratings-title").inner_text() == "random (bot)"
+    shot(page, artifacts, "rated-bot-page")
+    page.goto(f"{server.url}/#player/Cy")
+    page.locator(f".player-game[data-table='{table_id}'] a").click()  # the replay
+    wait_ready(page)
+    page.wait_for_function("() => document.body.dataset.status === 'finished'")
+    assert page.url.endswith(f"/table/{table_id}")
+    shot(page, artifacts, "rated-replay")
     assert page.errors == []  # type: ignore[attr-defined]
 
 
