@@ -358,12 +358,7 @@ function seatRefused(seat, error) {
     showError(`${TAKEN_OVER[why] || "A bot took your seat over"}: a bot plays ${who} to the end. You are now watching as a spectator.`, { sticky: true });
   } else if (session) {
     // No invite link was used: only the login could open the seat, and it did not.
-    const reason = error && error.message ? ` (the server said: ${error.message})` : "";
-    showError(
-      `${who} opens here only for the account it belongs to, logged in in this browser${reason}.` +
-        " Log in in the lobby with that account, or open the seat's invite link. You are now watching as a spectator.",
-      { sticky: true },
-    );
+    showError(`${sessionRefusal(seat, who, error)} You are now watching as a spectator.`, { sticky: true });
   } else {
     const reason = error && error.message ? ` The server said: ${error.message}.` : "";
     showError(
@@ -373,6 +368,17 @@ function seatRefused(seat, error) {
     );
   }
   if (app.seat === seat || app.seat === undefined) connect(null);
+}
+
+/** Why the login did not open `seat` (`?seat=N` without a token), in the player's words. */
+function sessionRefusal(seat, who, error) {
+  const info = app.table && app.table.seats[seat];
+  const owner = info && info.account;
+  if (!owner) return `${who} belongs to no account: it opens only with its invite link.`;
+  if (error && error.code === "wrong_token") {
+    return `${who} is the seat of the account ${owner}, and this browser is logged in to another account: log in as ${owner} in the lobby to play it here.`;
+  }
+  return `${who} is the seat of the account ${owner}: log in as ${owner} in the lobby to play it here (or open the seat's invite link).`;
 }
 
 function handleError(error) {
