@@ -10,7 +10,7 @@ import json
 import urllib.request
 from typing import Any
 
-from .conftest import LAPTOP, needs_chromium
+from .conftest import LAPTOP, Server, needs_chromium
 from .helpers import my_turn, play_one, version, wait_ready, wait_version_after
 
 pytestmark = needs_chromium
@@ -236,6 +236,42 @@ def test_a_rated_game_against_a_bot_moves_both_ratings_on_the_leaderboard(
     assert page.url.endswith(f"/table/{table_id}")
     shot(page, artifacts, "rated-replay")
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_the_account_box_shows_too_many_attempts_and_closed_registration(
+    tmp_path, monkeypatch, new_page, artifacts
+):
+    """A login refused after too many failures says when to try again; a server with
+    registration closed says so at Register and still lets its accounts log in."""
+    monkeypatch.setenv("ZIGGURAT_REGISTRATION", "closed")
+    server = Server(tmp_path)  # started with the closed registration in its environment
+    server.start()
+    try:
+        page = new_page(LAPTOP)
+        open_lobby(page, server)
+        account_submit(page, "Dee", "#register-button")
+        assert refused(page) == (
+            "this server makes no new accounts (its operator closed registration)"
+        )
+        assert page.locator("#account-error").get_attribute("data-code") == "registration_closed"
+        shot(page, artifacts, "account-registration-closed")
+        for _ in range(5):  # five wrong logins of one name are answered as wrong
+            account_submit(page, "Dee", "#login-button")
+            page.wait_for_function(
+                "() => document.querySelector('#account-error').dataset.code === 'wrong_login'"
+                " && !document.querySelector('#login-button').disabled"
+            )
+        account_submit(page, "Dee", "#login-button")  # the sixth: wait
+        page.wait_for_function(
+            "() => document.querySelector('#account-error').dataset.code === 'too_many_attempts'"
+        )
+        text = refused(page)
+        assert text.startswith("too many ") and "try again in" in text
+        assert page.locator("#account-error .retry-at").inner_text().startswith(" (at ")
+        shot(page, artifacts, "account-too-many-attempts")
+        assert page.errors == []  # type: ignore[attr-defined]
+    finally:
+        server.stop()
 
 
 def test_two_players_chat_and_a_spectator_reads_along(server, new_page, artifacts):
