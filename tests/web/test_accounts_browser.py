@@ -7,6 +7,7 @@ written in the chat stays text."""
 from __future__ import annotations
 
 import json
+import urllib.parse
 import urllib.request
 from typing import Any
 
@@ -272,6 +273,54 @@ def test_the_account_box_shows_too_many_attempts_and_closed_registration(
         assert page.errors == []  # type: ignore[attr-defined]
     finally:
         server.stop()
+
+
+def test_a_rating_plot_goes_through_every_point_of_its_history(server, new_page, artifacts):
+    """Three rated games (the page served as the API writes it): a line through three points,
+    the first and last dates along the bottom, the lowest and highest rating on the left;
+    a name with markup in it stays text."""
+    history = [
+        {"table": "t1", "at": "2026-11-02T10:00:00+00:00", "rating": 1.5},
+        {"table": "t2", "at": "2026-11-09T10:00:00+00:00", "rating": -0.75},
+        {"table": "t3", "at": "2026-11-20T10:00:00+00:00", "rating": 4.25},
+    ]
+    name = "<b>Eve</b>"
+    player = {
+        "name": name, "kind": "person", "created_at": "2026-11-01T09:00:00+00:00",
+        "ratings": [{"game": "babylonia", "players": 2, "rating": 4.25, "mu": 20.0,
+                     "sigma": 5.25, "games": 3, "history": history}],
+        "games": [{"table": "t3", "game": "babylonia", "players": 2, "status": "finished",
+                   "seat": 0, "names": [name, "random bot"], "scores": [40, 31],
+                   "winners": [0], "rated": True, "updated_at": history[2]["at"]}],
+    }  # fmt: skip
+    page = new_page(LAPTOP)
+    page.route(
+        "**/api/players/**",
+        lambda route: route.fulfill(
+            status=200, content_type="application/json", body=json.dumps(player)
+        ),
+    )
+    page.goto(f"{server.url}/#player/{urllib.parse.quote(name)}")
+    plot = page.locator(".player-rating[data-game='babylonia/2'] svg.rating-plot")
+    plot.wait_for()
+    assert page.locator("#ratings-title").inner_text() == name
+    assert page.locator("#ratings-panel b").count() == 0  # the name is not markup
+    points = plot.locator("polyline.plot-line").get_attribute("points").split()
+    assert len(points) == 3 and plot.locator("circle.plot-point").count() == 3
+    heights = [float(p.split(",")[1]) for p in points]
+    assert heights[2] < heights[0] < heights[1]  # higher rating, higher on the plot
+    assert plot.locator("text.plot-max").text_content() == "4.3"
+    assert plot.locator("text.plot-min").text_content() == "-0.8"
+    dates = (
+        plot.locator("text.plot-first").text_content(),
+        plot.locator("text.plot-last").text_content(),
+    )
+    assert dates[0] != dates[1] and all(dates)
+    assert plot.get_attribute("aria-label") == "rating from 1.50 to 4.25 over 3 games"
+    assert "won" in page.locator(".player-game[data-table='t3']").inner_text()
+    plot.scroll_into_view_if_needed()
+    shot(page, artifacts, "rating-plot-three-games")
+    assert page.errors == []  # type: ignore[attr-defined]
 
 
 def test_two_players_chat_and_a_spectator_reads_along(server, new_page, artifacts):
