@@ -126,6 +126,7 @@ def check_state(game: Game, state: State, rng: random.Random, where: tuple[int, 
             raise _fail(g, step, f"determinize({seat}) changed what seat {seat} sees")
         if seat == state.current_player and world.legal_actions() != legal:
             raise _fail(g, step, f"seat {seat}'s legal actions depend on what it cannot see")
+        _check_observation(game, state, world, seat, (g, step))
         key = rng.randrange(1 << 30)
         if _dump(state.determinize(seat, random.Random(key))) != _dump(
             world.determinize(seat, random.Random(key))
@@ -143,6 +144,41 @@ def check_state(game: Game, state: State, rng: random.Random, where: tuple[int, 
     if _dump(state) != snapshot:
         raise _fail(g, step, "view or determinize changed the state")
     return tried
+
+
+def _check_observation(
+    game: Game, state: State, world: State, seat: int, where: tuple[int, int]
+) -> None:
+    """The seat's observation tensor has the layout's shape, keeps every value inside its
+    section's range, and is the same in a world the seat cannot tell from this one."""
+    g, step = where
+    tensor = state.observation_tensor(seat)
+    layout = game.observation_layout
+    if tensor.shape != layout.shape:
+        raise _fail(
+            g, step, f"observation of seat {seat} has shape {tensor.shape}, not {layout.shape}"
+        )
+    for section in layout.sections:
+        part = tensor[slice(*layout.span(section.name))]
+        if part.min() < section.low or part.max() > section.high:
+            raise _fail(
+                g,
+                step,
+                f"observation section {section.name!r} of seat {seat} leaves its range "
+                f"{section.low}..{section.high}: {part.min()}..{part.max()}",
+            )
+    if not (world.observation_tensor(seat) == tensor).all():
+        changed = [
+            name
+            for name, part in layout.split(world.observation_tensor(seat)).items()
+            if not (part == layout.split(tensor)[name]).all()
+        ]
+        raise _fail(g, step, f"seat {seat}'s observation depends on what it cannot see: {changed}")
+    mask = state.legal_action_mask()
+    if sorted(mask.nonzero()[0].tolist()) != sorted(
+        game.action_to_int(a) for a in state.legal_actions()
+    ):
+        raise _fail(g, step, "legal_action_mask() is not the legal actions' numbers")
 
 
 def check_envelope(

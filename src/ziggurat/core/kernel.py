@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
 from types import ModuleType
-from typing import Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -31,6 +31,11 @@ from .errors import CorruptState, IllegalAction, InvalidOptions, ZigguratError
 from .events import Event, event_text, from_plain, plain
 from .options import Option, validate_options
 from .rng import Rng
+
+if TYPE_CHECKING:  # numpy is imported only when a tensor is asked for (see observation_tensor)
+    import numpy as np
+
+    from .observation import Layout
 
 JSON_FORMAT = 2
 """The version of the state JSON layout; every game's ``to_json`` starts with it. Format 2
@@ -143,6 +148,39 @@ class BaseGame(ABC):
     def state_fields(self, state: BaseState) -> dict[str, Any]:
         """``state``'s own saved fields; the kernel puts the preamble before them."""
         return self.serialize_module.state_fields(state)  # type: ignore[no-any-return]
+
+    observation_module: ClassVar[ModuleType | None] = None
+    """``layout(game)`` and ``encode(state, seat, out)`` of this game's tensor observation
+    (see :mod:`ziggurat.core.observation`), or None for the envelope's alone."""
+
+    def make_observation_layout(self) -> Layout:
+        """The sections of this game's observation tensor, for these options. Default: the
+        observation module's layout, or the envelope's (who is to move, whether it is over)
+        for a game without one."""
+        if self.observation_module is not None:
+            return self.observation_module.layout(self)  # type: ignore[no-any-return]
+        from .observation import Layout, Section
+
+        return Layout(
+            (
+                Section(
+                    "to_move", (self.num_players,), "1 at the seat to move, the observer first"
+                ),
+                Section("over", (1,), "1 once the game is over"),
+            )
+        )
+
+    def encode_observation(self, state: BaseState, seat: int, out: np.ndarray) -> None:
+        """Fill ``out`` (zeros, the layout's size, float32) with what ``seat`` sees of
+        ``state``, reading nothing ``view(seat)`` does not show. Default: the observation
+        module's ``encode``, or the envelope's sections."""
+        if self.observation_module is not None:
+            self.observation_module.encode(state, seat, out)
+            return
+        if state.is_terminal():
+            out[self.num_players] = 1.0
+        else:
+            out[(state.current - seat) % self.num_players] = 1.0
 
     # ------------------------------------------------------------------ static facts
 
@@ -299,6 +337,19 @@ class BaseGame(ABC):
             return None
         described["text"] = event_text(described["parts"], names or self.seat_names())
         return described
+
+    @property
+    def observation_layout(self) -> Layout:
+        """The layout of this game's observation tensor (built once per game)."""
+        layout: Layout | None = self.__dict__.get("_observation_layout")
+        if layout is None:
+            layout = self.__dict__["_observation_layout"] = self.make_observation_layout()
+        return layout
+
+    @property
+    def observation_shape(self) -> tuple[int]:
+        """The shape of ``state.observation_tensor(seat)``: one flat vector."""
+        return self.observation_layout.shape
 
     def json_preamble(self) -> dict[str, Any]:
         """The fields a saved state starts with (see :class:`StatePreamble`)."""
@@ -482,6 +533,33 @@ class BaseState(ABC):
             raise ZigguratError("determinize needs a seat; a spectator sees no secrets to keep")
         self._check_seat(seat)
         return self.game.state_determinize(self, seat, rng)
+
+    def observation_tensor(self, seat: int) -> np.ndarray:
+        """What ``seat`` may see, as a new flat float32 vector of the game's
+        ``observation_layout`` (docs/rl.md): the same in every world ``seat`` cannot tell
+        from this one, every value inside its section's range."""
+        import numpy as np
+
+        if seat is None:
+            raise ZigguratError("observation_tensor needs a seat (0..players-1)")
+        self._check_seat(seat)
+        game = self.game
+        out = np.zeros(game.observation_layout.size, dtype=np.float32)
+        game.encode_observation(self, seat, out)
+        return out
+
+    def legal_action_mask(self) -> np.ndarray:
+        """1 at the number (``game.action_to_int``) of each legal action, 0 elsewhere, over
+        ``game.num_distinct_actions`` (int8; all zeros at the end)."""
+        import numpy as np
+
+        mask = np.zeros(self.game.num_distinct_actions, dtype=np.int8)
+        if not self.is_terminal():
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = self._generate_legal()
+            mask[[action.id for action in legal]] = 1
+        return mask
 
     def reshuffled(self, seed: int) -> BaseState:
         """A new state in this position as every seat knows it, with everything nobody could
