@@ -561,6 +561,12 @@ class BaseState(ABC):
             mask[[action.id for action in legal]] = 1
         return mask
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> BaseState:
+        """``copy.deepcopy`` is ``clone``: a position shares its immutable game with every
+        copy, and a library that deep-copies what it holds (OpenSpiel's ``clone`` of a Python
+        state) must not copy the game and its component data each time."""
+        return self.clone()
+
     def reshuffled(self, seed: int) -> BaseState:
         """A new state in this position as every seat knows it, with everything nobody could
         see (draw orders, bags, unseen face-down things, the generator) drawn afresh from
