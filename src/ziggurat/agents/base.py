@@ -44,12 +44,17 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
     A spec is a name (``random``, ``greedy``, ``easy``, ``medium``, ``hard``) or a search
     with settings of its own: ``mcts:iterations=500:seconds=2``, ``medium:workers=2``. The
     settings are those of :class:`~ziggurat.agents.mcts.MCTSAgent`; ``none`` lifts a budget.
+    ``policy:PATH`` plays a trained policy file (:mod:`ziggurat.agents.policy`).
     """
     from .greedy import GreedyAgent
     from .mcts import MCTSAgent
     from .random_agent import RandomAgent
 
     name, *fields = spec.split(":")
+    if name == "policy" and fields:
+        from .policy import PolicyAgent
+
+        return PolicyAgent(spec.partition(":")[2], seed)
     if name in ("random", "greedy") and not fields:
         return RandomAgent(seed) if name == "random" else GreedyAgent(seed)
     if name == "mcts" or name in MCTS_STRENGTHS:
@@ -57,7 +62,8 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
         return MCTSAgent(seed, **settings)
     raise InvalidOptions(
         f"unknown agent {spec!r}; the agents are: {', '.join(AGENT_NAMES)}, or "
-        "mcts:iterations=N[:seconds=S][:workers=W] (settings may follow any search strength)"
+        "mcts:iterations=N[:seconds=S][:workers=W] (settings may follow any search strength), "
+        "or policy:PATH (a trained policy file)"
     )
 
 
