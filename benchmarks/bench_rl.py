@@ -8,7 +8,10 @@ decisions:
   each step (what any learner needs, whatever the interface);
 * ``pettingzoo``: the AEC loop of PettingZoo's documentation: ``last()``, a legal action
   drawn from the mask, ``step``;
-* ``openspiel``: ``legal_actions``, ``observation_tensor`` of the mover, ``apply_action``;
+* ``openspiel``: ``legal_actions``, the mover's tensor through
+  ``open_spiel.python.observation.make_observation`` (the observer asked once: a Python
+  game's ``state.observation_tensor()`` builds a new initial state at every call to learn
+  the tensor's size), ``apply_action``;
 * ``gymnasium``: one learner against ``random`` opponents: ``step`` with a legal action
   drawn from ``action_masks()``; a step is the learner's decision, and the opponents'
   random decisions until its next one are inside it (so players - 1 more on average).
@@ -69,9 +72,12 @@ def pettingzoo(name: str, players: int, seconds: float) -> float:
 
 
 def openspiel(name: str, players: int, seconds: float) -> float:
+    from open_spiel.python.observation import make_observation
+
     from ziggurat.interop.openspiel import load
 
     game = load(name, players=players, seed=0)
+    observation = make_observation(game)
     rng = random.Random(0)
     steps = 0
     start = time.perf_counter()
@@ -79,7 +85,7 @@ def openspiel(name: str, players: int, seconds: float) -> float:
         state = game.new_initial_state()
         while not state.is_terminal():
             legal = state.legal_actions()
-            state.observation_tensor(state.current_player())
+            observation.set_from(state, state.current_player())
             state.apply_action(legal[rng.randrange(len(legal))])
             steps += 1
     return steps / (time.perf_counter() - start)

@@ -46,7 +46,8 @@ def env(
     wrapped: AECEnv = raw_env(game, reward=reward, render_mode=render_mode, **options)
     if illegal == "lose":
         wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    # no AssertOutOfBoundsWrapper: step refuses a number out of range itself, with the
+    # reason, and each wrapper layer costs every attribute read a lookup
     return wrappers.OrderEnforcingWrapper(wrapped)
 
 
