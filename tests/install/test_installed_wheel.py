@@ -214,6 +214,9 @@ for name in game_names():
                 state.apply_action(rng.choice(state.legal_actions()))
                 moves += 1
             json.dumps(state.view(None))
+            for seat in range(players):  # the observation encoders ship too (numpy is a dependency)
+                if state.observation_tensor(seat).shape != game.observation_shape:
+                    raise RuntimeError(f"seat {seat}'s observation is not {game.observation_shape}")
             report["games"].append(
                 {"game": name, "players": players, "moves": moves, "winners": state.winners()}
             )
