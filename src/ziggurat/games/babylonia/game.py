@@ -15,7 +15,7 @@ from ziggurat.core.kernel import BaseGame
 from ziggurat.core.options import Option, players_option
 from ziggurat.core.rng import Rng
 
-from . import events, reveal, rules, serialize, undo, views
+from . import events, observation, reveal, rules, serialize, undo, views
 from .actions import BabyloniaActionTable, describe_action
 from .board import Board
 from .cards import CARD_AVAILABLE, CARD_NOT_IN_PLAY
@@ -87,6 +87,7 @@ class BabyloniaGame(BaseGame):
     conformance_depth: ClassVar[tuple[int, int]] = (3, 2)  # games per set, deep-check spacing
 
     views_module = views
+    observation_module = observation
     serialize_module = serialize
     data: BabyloniaData
     actions: BabyloniaActionTable
