@@ -18,7 +18,7 @@ from ziggurat.core.kernel import BaseGame
 from ziggurat.core.options import Option, players_option
 from ziggurat.core.rng import Rng
 
-from . import describe, events, reveal, serialize, undo, views
+from . import describe, events, observation, reveal, serialize, undo, views
 from .actions import ActionTable, AmyitisAction
 from .components import CRAFTS, PLAYER_COUNTS, AmyitisData, load_data
 from .state import AmyitisState
@@ -37,6 +37,7 @@ class AmyitisGame(BaseGame):
     )
 
     views_module = views
+    observation_module = observation
     serialize_module = serialize
     data: AmyitisData
     actions: ActionTable
