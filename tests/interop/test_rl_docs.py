@@ -12,6 +12,7 @@ DOC = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
 
 def test_the_documented_layout_is_the_declared_one() -> None:
     text = DOC.read_text(encoding="utf-8")
-    assert ziggurat.load_game("babylonia", players=2).observation_layout.markdown() in text
-    sizes = [ziggurat.load_game("babylonia", players=p).observation_layout.size for p in (2, 3, 4)]
-    assert "| Babylonia | " + " | ".join(f"{s:,}" for s in sizes) + " | |" in text
+    for name, title in (("babylonia", "Babylonia"), ("amyitis", "Amyitis")):
+        assert ziggurat.load_game(name, players=2).observation_layout.markdown() in text
+        sizes = [ziggurat.load_game(name, players=p).observation_layout.size for p in (2, 3, 4)]
+        assert f"| {title} | " + " | ".join(f"{s:,}" for s in sizes) + " | |" in text
