@@ -18,7 +18,7 @@ from ziggurat.core.kernel import BaseGame
 from ziggurat.core.options import Option, players_option
 from ziggurat.core.rng import Rng
 
-from . import describe, events, reveal, serialize, undo, views
+from . import describe, events, observation, reveal, serialize, undo, views
 from .actions import OFFER, TowerAction, TowerActionTable, cards_text, cards_words
 from .components import ACTION_KINDS, JOKER, TYPES, TowerData, load_data
 from .phases import PHASE_OFFER
@@ -54,6 +54,7 @@ class TowerOfBabelGame(BaseGame):
     )
 
     views_module = views
+    observation_module = observation
     serialize_module = serialize
 
     data: TowerData
