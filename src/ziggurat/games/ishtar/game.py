@@ -22,7 +22,7 @@ from ziggurat.core.kernel import BaseGame
 from ziggurat.core.options import Option, players_option
 from ziggurat.core.rng import Rng
 
-from . import describe, events, reveal, serialize, undo, views
+from . import describe, events, observation, reveal, serialize, undo, views
 from .actions import IshtarAction, IshtarActionTable
 from .components import IshtarData, load_data
 from .state import IshtarState, set_up
@@ -62,6 +62,7 @@ class IshtarGame(BaseGame):
     )
 
     views_module = views
+    observation_module = observation
     serialize_module = serialize
 
     def setup(self, data: Path | None) -> None:
