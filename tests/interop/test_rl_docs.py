@@ -6,13 +6,18 @@ from __future__ import annotations
 from pathlib import Path
 
 import ziggurat
+from ziggurat.core.registry import game_class, game_names
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
 
 
 def test_the_documented_layout_is_the_declared_one() -> None:
     text = DOC.read_text(encoding="utf-8")
-    for name, title in (("babylonia", "Babylonia"), ("amyitis", "Amyitis")):
-        assert ziggurat.load_game(name, players=2).observation_layout.markdown() in text
-        sizes = [ziggurat.load_game(name, players=p).observation_layout.size for p in (2, 3, 4)]
-        assert f"| {title} | " + " | ".join(f"{s:,}" for s in sizes) + " | |" in text
+    for name in game_names():
+        cls = game_class(name)
+        counts = cls.player_counts
+        shown = ziggurat.load_game(name, players=counts[0]).observation_layout
+        assert shown.markdown() in text, name
+        sizes = {p: ziggurat.load_game(name, players=p).observation_layout.size for p in counts}
+        cells = [f"{sizes[p]:,}" if p in sizes else "" for p in (2, 3, 4, 5)]
+        assert f"| {cls.title.split(':')[0]} | " + " | ".join(cells) + " |" in text, name
