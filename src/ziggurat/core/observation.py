@@ -46,7 +46,7 @@ class Section:
 class Layout:
     """The sections of one game's observation, in order, laid end to end in a flat vector."""
 
-    __slots__ = ("_offsets", "sections", "size")
+    __slots__ = ("_offsets", "sections", "size", "starts")
 
     def __init__(self, sections: Iterable[Section]) -> None:
         self.sections: tuple[Section, ...] = tuple(sections)
@@ -61,6 +61,8 @@ class Layout:
             at += section.size
         self._offsets = offsets
         self.size: int = at
+        # where each section starts, for encoders to add their indices to (a dict built once)
+        self.starts: dict[str, int] = {name: span[0] for name, span in offsets.items()}
 
     @property
     def shape(self) -> tuple[int]:

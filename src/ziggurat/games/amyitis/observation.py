@@ -99,20 +99,10 @@ def layout(game: Any) -> Layout:
     )
 
 
-def _offsets(game: Any) -> dict[str, int]:
-    offsets: dict[str, int] | None = game.__dict__.get("_observation_offsets")
-    if offsets is None:
-        lay = game.observation_layout
-        offsets = game.__dict__["_observation_offsets"] = {
-            s.name: lay.offset(s.name) for s in lay.sections
-        }
-    return offsets
-
-
 def encode(state: AmyitisState, seat: int, out: Any) -> None:
     game = state.game
     data = game.data
-    at = _offsets(game)
+    at = game.observation_layout.starts
     n = state.n
     owners = n + 1
 

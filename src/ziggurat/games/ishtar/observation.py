@@ -144,16 +144,6 @@ def layout(game: Any) -> Layout:
     )
 
 
-def _offsets(game: Any) -> dict[str, int]:
-    offsets: dict[str, int] | None = game.__dict__.get("_observation_offsets")
-    if offsets is None:
-        lay = game.observation_layout
-        offsets = game.__dict__["_observation_offsets"] = {
-            s.name: lay.offset(s.name) for s in lay.sections
-        }
-    return offsets
-
-
 def _tile(tile: dict[str, Any] | None) -> list[float]:
     if tile is None:
         return [0.0] * TILE
@@ -167,7 +157,7 @@ def _tile(tile: dict[str, Any] | None) -> list[float]:
 
 def encode(state: IshtarState, seat: int, out: Any) -> None:
     game = state.game
-    at = _offsets(game)
+    at = game.observation_layout.starts
     facts = _table(game)
     n = state.n
     seen = state.view(seat)

@@ -90,16 +90,6 @@ def layout(game: Any) -> Layout:
     )
 
 
-def _offsets(game: Any) -> dict[str, int]:
-    offsets: dict[str, int] | None = game.__dict__.get("_observation_offsets")
-    if offsets is None:
-        lay = game.observation_layout
-        offsets = game.__dict__["_observation_offsets"] = {
-            s.name: lay.offset(s.name) for s in lay.sections
-        }
-    return offsets
-
-
 def _disc(disc: dict[str, Any] | None) -> list[float]:
     if disc is None:
         return [0.0] * DISC
@@ -113,7 +103,7 @@ def _disc(disc: dict[str, Any] | None) -> list[float]:
 
 def encode(state: TowerState, seat: int, out: Any) -> None:
     game = state.game
-    at = _offsets(game)
+    at = game.observation_layout.starts
     n = state.n
     seen = state.view(seat)
 
