@@ -52,6 +52,10 @@ class State(Protocol):
 
     def revealed_at_end(self) -> list[dict[str, Any]]: ...
 
+    def observation_tensor(self, seat: int) -> Any: ...  # numpy float32, the game's layout
+
+    def legal_action_mask(self) -> Any: ...  # numpy int8 over num_distinct_actions
+
 
 @runtime_checkable
 class Game(Protocol):
@@ -64,6 +68,8 @@ class Game(Protocol):
     options: dict[str, Any]
     data_version: str
     num_distinct_actions: int
+    observation_layout: Any  # ziggurat.core.observation.Layout: the tensor's named sections
+    observation_shape: tuple[int]
 
     def new_initial_state(self, seed: int = 0) -> State: ...
 
