@@ -9,6 +9,8 @@ interface only and checks, along the way, what every game must guarantee:
 * ``to_json`` is JSON, and ``state_from_json`` rebuilds the same state (generator included);
 * ``clone`` is independent: playing on the copy leaves the original unchanged;
 * an illegal action raises ``IllegalAction`` (a ``ValueError``) and changes nothing;
+  ``is_legal`` agrees with the list both ways, and ``apply_legal`` plays a listed action
+  exactly as ``apply_action`` does;
 * ``view(seat)`` is JSON and ``determinize(seat, rng)`` gives a state with the same view for
   that seat (so views depend on nothing the seat cannot see) and, on its turn, the same
   legal actions; determinizing that state again with the same generator gives the very
@@ -94,10 +96,21 @@ def check_state(game: Game, state: State, rng: random.Random, where: tuple[int, 
     if _dump(rebuilt) != snapshot:
         raise _fail(g, step, "state_from_json(to_json()) is not the same state")
 
+    for action in legal:
+        if not state.is_legal(action):
+            raise _fail(g, step, f"is_legal({action}) says no to a listed action")
+    for action in rng.sample(legal, min(4, len(legal))):  # a game may answer without its list
+        if not game.state_from_json(json.loads(snapshot)).is_legal(action):
+            raise _fail(g, step, f"is_legal({action}) says no to a listed action, unlisted")
     copy = state.clone()
-    copy.apply_action(rng.choice(legal))
+    chosen = rng.choice(legal)
+    copy.apply_action(chosen)
     if _dump(state) != snapshot:
         raise _fail(g, step, "playing on a clone changed the original")
+    trusted = state.clone()
+    trusted.apply_legal(chosen)
+    if _dump(trusted) != _dump(copy) or trusted.events != copy.events:
+        raise _fail(g, step, f"apply_legal({chosen}) does not play it as apply_action does")
 
     tried = 0
     legal_ids = {game.action_to_int(a) for a in legal}
@@ -106,6 +119,8 @@ def check_state(game: Game, state: State, rng: random.Random, where: tuple[int, 
         if number in legal_ids:
             continue
         bad = game.int_to_action(state, number)
+        if state.is_legal(bad) or game.state_from_json(json.loads(snapshot)).is_legal(bad):
+            raise _fail(g, step, f"is_legal({bad}) says yes to an action not listed")
         try:
             state.apply_action(bad)
         except IllegalAction as exc:

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from ziggurat.core.hexgrid import AXIAL_DIRECTIONS, axial_rotate
+from ziggurat.core.rng import Rng
 from ziggurat.games.ishtar import phases, rules
 from ziggurat.games.ishtar.state import IshtarState
 
@@ -95,29 +96,57 @@ def test_generator_matches_the_rules_read_plainly(players: int) -> None:
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_a_move_checked_alone_agrees_with_the_listed_moves(players: int) -> None:
-    """``apply_action`` checks a placement or a take alone when the legal moves were never
-    listed (a search's rollout); that check must say exactly what the list says."""
+    """``apply_action`` checks a placement, a take or a token alone when the legal moves
+    were never listed (a search's rollout); that check must say exactly what the list
+    says."""
     game = new_game(players)
     table = game.actions
-    checked = 0
+    checked = blooms = 0
     for seed in range(3):
         rng = random.Random(seed)
         state = game.new_initial_state(seed)
         step = 0
         while not state.is_terminal():
-            if step % 4 == 0 and state.phase in (phases.PHASE_PLACE, phases.PHASE_CHOOSE):
+            kinds_by_phase = {
+                phases.PHASE_PLACE: table.place.values(),
+                phases.PHASE_CHOOSE: table.take.values(),
+                phases.PHASE_BLOOM: table.bloom.values(),
+            }
+            if (step % 4 == 0 or state.phase == phases.PHASE_BLOOM) and (
+                state.phase in kinds_by_phase
+            ):
                 legal = {a.id for a in state.legal_actions()}
-                kinds = (
-                    table.place.values()
-                    if state.phase == phases.PHASE_PLACE
-                    else table.take.values()
-                )
+                kinds = kinds_by_phase[state.phase]
                 for action in kinds:
                     fresh = state.clone()
                     fresh._legal = None
                     alone = fresh.why_illegal(action) is None
                     assert alone == (action.id in legal), str(action)
                 checked += 1
+                blooms += state.phase == phases.PHASE_BLOOM
             state.apply_action(rng.choice(state.legal_actions()))
             step += 1
-    assert checked > 10
+    assert checked > 10 and blooms > 3
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_rollouts_sampled_tokens_are_legal_and_vary(players: int) -> None:
+    """:func:`rules.sample_blooms` draws legal tokens only, without listing them, and not
+    always the same one."""
+    game = new_game(players)
+    table = game.actions
+    rng = Rng(5)
+    sampled_at = 0
+    for seed in range(3):
+        moves = random.Random(seed)
+        state = game.new_initial_state(seed)
+        while not state.is_terminal():
+            if state.phase == phases.PHASE_BLOOM:
+                legal = {a.id for a in state.legal_actions()}
+                spots = rules.sample_blooms(state, rng, 12)
+                assert all(table.bloom[spot].id in legal for spot in spots)
+                if len(legal) > 3 and spots:
+                    sampled_at += 1
+                    assert len(set(spots)) > 1 or len(legal) < 6
+            state.apply_action(moves.choice(state.legal_actions()))
+    assert sampled_at > 3

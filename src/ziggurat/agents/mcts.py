@@ -166,9 +166,10 @@ class MCTSAgent:
         self.close()
 
     def search(self, state: State, seat: int, root: Node | None = None) -> Node:
-        """Grow the tree of ``seat``'s information set at ``state`` until the root has been
-        visited ``iterations`` times (a reused ``root`` starts with visits of its own) or the
-        time is up; ``last_iterations`` counts the iterations this call ran."""
+        """Grow the tree of ``seat``'s information set at ``state`` (``seat`` to move) until
+        the root has been visited ``iterations`` times (a reused ``root`` starts with visits
+        of its own) or the time is up; ``last_iterations`` counts the iterations this call
+        ran."""
         heuristics = heuristics_for(state.game.name)
         rollout_action = heuristics.rollout_action
         evaluate = heuristics.evaluate
@@ -180,8 +181,17 @@ class MCTSAgent:
         if root is None:
             root = Node(None, players)
         rng = self.rng
+        # The seat's own options are the same in every world it cannot tell from this one
+        # (the conformance suite checks it), so the root's list and ranking are made once,
+        # in a sampled world: the priors may read anything in the state they are given.
+        first = state.determinize(seat, rng)
+        root_legal = first.legal_actions()
+        self._rank(root, first, root_legal, priors)
+        root_ids = {a.id for a in root_legal}
+        root_present = [c for key, c in root.children.items() if key in root_ids]
         exploration = self.exploration
-        log, sqrt = math.log, math.sqrt
+        widening = self.widening
+        log, sqrt, ceil = math.log, math.sqrt, math.ceil
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         while True:
@@ -194,31 +204,36 @@ class MCTSAgent:
             node = root
             # Selection and expansion.
             while not world.is_terminal():
-                legal = world.legal_actions()
-                legal_ids = {a.id for a in legal}
                 children = node.children
-                # The children this world offers: as a rule far fewer than its legal actions.
-                present = [c for key, c in children.items() if key in legal_ids]
+                if node is root:
+                    present = root_present
+                else:
+                    # The children this world offers, each checked alone: far cheaper than
+                    # listing the hundreds of moves a position may have.
+                    is_legal = world.is_legal
+                    present = [c for c in children.values() if is_legal(c.action)]
                 for c in present:
                     c.available += 1
-                mover = world.current_player
-                action = self._next_untried(node, legal, legal_ids, len(present), world, priors)
+                action = None
+                if len(present) < max(1, ceil(widening * sqrt(node.visits + 1))):
+                    action = self._next_untried(node, world, priors)
                 if action is not None:
                     child = children[action.id] = Node(action, players)
-                    world.apply_action(action)
+                    if node is root:
+                        root_present.append(child)
+                    world.apply_legal(action)
                     path.append(child)
                     break
-                values = [
-                    c.totals[mover] / c.visits + exploration * sqrt(log(c.available) / c.visits)
-                    for c in present
-                ]
-                best_value = max(values)
-                best = [c for c, value in zip(present, values, strict=True) if value == best_value]
-                best_child = best[0]
-                if len(best) > 1:  # a tie goes to the first of them in the order of ``legal``
-                    best_child = next(c for a in legal if (c := children.get(a.id)) in best)
-                assert best_child.action is not None
-                world.apply_action(best_child.action)
+                mover = world.current_player
+                best_child = present[0]
+                best_value = -math.inf
+                for c in present:  # the first best in the order they were opened
+                    value = c.totals[mover] / c.visits + exploration * sqrt(
+                        log(c.available) / c.visits
+                    )
+                    if value > best_value:
+                        best_child, best_value = c, value
+                world.apply_legal(best_child.action)
                 node = best_child
                 path.append(node)
             # Simulation.
@@ -226,56 +241,66 @@ class MCTSAgent:
             while not world.is_terminal():
                 if cutoff is not None and depth >= cutoff:
                     break
-                world.apply_action(rollout_action(world, rng))
+                world.apply_legal(rollout_action(world, rng))
                 depth += 1
             rewards = terminal_rewards(world) if world.is_terminal() else evaluate(world)
             # Backpropagation.
             for n in path:
                 n.visits += 1
-                n.totals = [t + r for t, r in zip(n.totals, rewards, strict=True)]
+                totals = n.totals
+                for i, r in enumerate(rewards):
+                    totals[i] += r
             done += 1
         self.last_iterations = done
         return root
 
+    def _rank(
+        self,
+        node: Node,
+        world: State,
+        legal: list[Action],
+        priors: Callable[[State, int, list[Action]], list[float] | None],
+    ) -> None:
+        """Set ``node.order``: ``legal`` most promising first by the game's priors (which
+        score a whole list at once, so a game can share the work of ranking hundreds), in
+        random order without them."""
+        values = priors(world, world.current_player, legal)
+        if values is not None:
+            # Stable: equal priors keep the order of ``legal``.
+            ranked = sorted(range(len(legal)), key=values.__getitem__, reverse=True)
+            node.order = [legal[i] for i in ranked]
+        else:
+            order = list(legal)
+            for i in range(len(order) - 1, 0, -1):
+                j = self.rng.randrange(i + 1)
+                order[i], order[j] = order[j], order[i]
+            node.order = order
+
     def _next_untried(
         self,
         node: Node,
-        legal: list[Action],
-        legal_ids: set[int],
-        present: int,
         world: State,
         priors: Callable[[State, int, list[Action]], list[float] | None],
     ) -> Action | None:
-        """Progressive widening: a node may hold about ``widening * sqrt(visits)`` children,
-        tried in the order the game's prior ranks them (random order without one). With a
-        few hundred placements to choose from, this is what lets a search of a few thousand
-        iterations look past the first move. ``legal_ids`` are the ids of ``legal``,
-        ``present`` counts the node's children among them; ``priors`` scores a list of
-        actions at once (the heuristics' ``action_priors``; ``None`` from it: random order),
-        so a game can share the work of ranking hundreds of them."""
-        limit = max(1, math.ceil(self.widening * math.sqrt(node.visits + 1)))
-        if present >= limit:
-            return None
+        """Progressive widening: the caller lets a node hold about ``widening *
+        sqrt(visits)`` children; this opens the next, in the order the game's prior ranks
+        the moves (:meth:`_rank`, made the first time the node is left by a new child). With
+        a few hundred placements to choose from, this is what lets a search of a few
+        thousand iterations look past the first move. A move legal in this world but unseen
+        when the order was made (another world, another draw) joins the order's end once
+        the order has nothing left to try here."""
         order = node.order
         if order is None:
-            values = priors(world, world.current_player, legal)
-            if values is not None:
-                # Stable: equal priors keep the order of ``legal``.
-                ranked = sorted(range(len(legal)), key=values.__getitem__, reverse=True)
-                order = [legal[i] for i in ranked]
-            else:
-                order = list(legal)
-                for i in range(len(order) - 1, 0, -1):
-                    j = self.rng.randrange(i + 1)
-                    order[i], order[j] = order[j], order[i]
-            node.order = order
-        elif present == len(legal):  # every action here has its child already
-            return None
+            legal = world.legal_actions()
+            self._rank(node, world, legal, priors)
+            order = node.order
+            assert order is not None
         children = node.children
+        is_legal = world.is_legal
         for a in order:
-            if a.id in legal_ids and a.id not in children:
+            if a.id not in children and is_legal(a):
                 return a
-        for a in legal:  # legal here but unseen when the order was made (another world)
+        for a in world.legal_actions():
             if a.id not in children:
                 order.append(a)
                 return a

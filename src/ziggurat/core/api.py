@@ -28,7 +28,11 @@ class State(Protocol):
 
     def legal_actions(self) -> list[Action]: ...
 
+    def is_legal(self, action: Action) -> bool: ...  # one of the game's actions, legal now?
+
     def apply_action(self, action: Action) -> None: ...
+
+    def apply_legal(self, action: Action) -> None: ...  # known legal: for searches, unchecked
 
     def clone(self) -> State: ...
 

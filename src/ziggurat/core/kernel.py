@@ -486,12 +486,27 @@ class BaseState(ABC):
             return None
         return f"{action}: {self._why_not(action)}"
 
+    def is_legal(self, action: Any) -> bool:
+        """Is ``action``, one of this game's actions (from its action table), legal now?
+        For searches, which ask this of a few known moves in each sampled world: a game
+        whose legal lists run long answers from its rules, without listing them."""
+        return not self.is_terminal() and self._is_legal(action)
+
     def apply_action(self, action: Any) -> None:
         """Play a legal action; an illegal one raises :class:`IllegalAction` (a
         ``ValueError``) with the reason and changes nothing."""
         problem = self.why_illegal(action)
         if problem is not None:
             raise IllegalAction(problem)
+        self._legal = None
+        self.events = ()
+        self._apply(action)
+
+    def apply_legal(self, action: Any) -> None:
+        """Play an action the caller already knows to be legal here (it came from
+        :meth:`legal_actions`, :meth:`is_legal` or the game's rollout policy), without
+        checking it again: a search applies millions. Anything else must go through
+        :meth:`apply_action`; an illegal action here leaves the state undefined."""
         self._legal = None
         self.events = ()
         self._apply(action)

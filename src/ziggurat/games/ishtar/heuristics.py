@@ -48,8 +48,8 @@ from .components import (
 from .components import (
     RESERVE as RESERVE_EFFECT,
 )
-from .phases import PHASE_CHOOSE, PHASE_PLACE
-from .rules import sample_placements
+from .phases import PHASE_BLOOM, PHASE_CHOOSE, PHASE_PLACE
+from .rules import sample_blooms, sample_placements
 from .state import IshtarState
 
 ROLLOUT_DEPTH = 16
@@ -191,7 +191,7 @@ def action_priors(state: IshtarState, seat: int, actions: Sequence[IshtarAction]
 
 def rollout_action(state: IshtarState, rng: Rng) -> IshtarAction:
     """A quick, sensible move: the best of the legal actions by :func:`action_priors`, with
-    a little noise; for a placement, the best of a random sample of them."""
+    a little noise; for a tile or a blooming token, the best of a random sample of them."""
     seat = state.current_player
     candidates: list[IshtarAction] = []
     if state.phase == PHASE_PLACE:
@@ -202,6 +202,11 @@ def rollout_action(state: IshtarState, rng: Rng) -> IshtarAction:
             candidates.append(action)
     elif state.phase == PHASE_CHOOSE and state.can >= 0:
         candidates = _cheap_takes(state, seat)
+    elif state.phase == PHASE_BLOOM:
+        bloom = state.game.actions.bloom
+        candidates = [bloom[spot] for spot in sample_blooms(state, rng, SAMPLE)]
+        if candidates and state.bloom_placed:
+            candidates.append(state.game.actions.stop_bloom)
     if not candidates:
         candidates = state.legal_actions()
     if len(candidates) == 1:

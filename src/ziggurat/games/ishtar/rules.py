@@ -61,6 +61,8 @@ from .phases import (
 )
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from ziggurat.core.rng import Rng
 
     from .state import IshtarState
@@ -280,8 +282,11 @@ def free_grass(state: IshtarState) -> int:
     return state.grass_mask & ~state.tree_mask
 
 
-def token_spots(state: IshtarState, pattern: int) -> list[tuple[int, int]]:
-    """Every legal ``(hex, second hex or -1)`` for a token of ``pattern`` (§7)."""
+def token_spots(
+    state: IshtarState, pattern: int, first_only: bool = False
+) -> list[tuple[int, int]]:
+    """Every legal ``(hex, second hex or -1)`` for a token of ``pattern`` (§7); with
+    ``first_only``, at most the first (whether there is one)."""
     game = state.game
     grid = game.grid
     grass = free_grass(state)
@@ -292,15 +297,70 @@ def token_spots(state: IshtarState, pattern: int) -> list[tuple[int, int]]:
         for a in bit_list(grass):
             if keeps_one_assistant(state, 1 << a):
                 out.append((a, -1))
+                if first_only:
+                    break
         return out
-    directions = (
-        game.direction_deltas[:3] if game.pattern_symmetric[pattern] else game.direction_deltas
-    )
-    for delta in directions:
+    for delta in _token_deltas(state, pattern):
         moved = grass >> delta if delta >= 0 else (grass << -delta) & grid.all_mask
         for a in bit_list(grass & moved):
             if keeps_one_assistant(state, (1 << a) | (1 << (a + delta))):
                 out.append((a, a + delta))
+                if first_only:
+                    return out
+    return out
+
+
+def _token_deltas(state: IshtarState, pattern: int) -> Sequence[int]:
+    """The bit steps from a two-space token's first hex to its second: three directions
+    for a token whose two spaces look alike (the other three give the same tokens), six
+    otherwise."""
+    game = state.game
+    deltas = game.direction_deltas
+    return deltas[:3] if game.pattern_symmetric[pattern] else deltas
+
+
+def bloom_ok(state: IshtarState, pattern: int, a: int, b: int) -> bool:
+    """Is a token of ``pattern`` on hex ``a`` (and ``b``, -1 for a one-space token) legal,
+    the game in its blooming step? Checked alone, without listing every spot (§7)."""
+    if not state.tokens_left(pattern):
+        return False
+    grass = free_grass(state)
+    if not grass >> a & 1:
+        return False
+    single = len(state.game.patterns[pattern]) == 1
+    if b < 0:
+        return single and keeps_one_assistant(state, 1 << a)
+    if single or not grass >> b & 1 or b - a not in _token_deltas(state, pattern):
+        return False
+    return keeps_one_assistant(state, (1 << a) | (1 << b))
+
+
+def sample_blooms(state: IshtarState, rng: Rng, wanted: int) -> list[tuple[int, int, int]]:
+    """About ``wanted`` legal ``(pattern, hex, second hex or -1)`` tokens drawn at random
+    without listing them all, as :func:`sample_placements` does for tiles. Repeats are
+    possible; empty when none of the draws was legal."""
+    patterns = patterns_on_carpet(state)
+    grass = free_grass(state)
+    out: list[tuple[int, int, int]] = []
+    if not patterns or not grass:
+        return out
+    shapes = state.game.patterns
+    for _ in range(2 * wanted):
+        p = patterns[int(rng.random() * len(patterns))]
+        start = int(rng.random() * grass.bit_length())
+        above = grass >> start
+        low = (above & -above) << start if above else grass & -grass
+        a = low.bit_length() - 1
+        if len(shapes[p]) == 1:
+            if keeps_one_assistant(state, 1 << a):
+                out.append((p, a, -1))
+        else:
+            deltas = _token_deltas(state, p)
+            b = a + deltas[int(rng.random() * len(deltas))]
+            if b >= 0 and grass >> b & 1 and keeps_one_assistant(state, (1 << a) | (1 << b)):
+                out.append((p, a, b))
+        if len(out) == wanted:
+            break
     return out
 
 
@@ -311,7 +371,7 @@ def patterns_on_carpet(state: IshtarState) -> list[int]:
 
 
 def can_bloom(state: IshtarState) -> bool:
-    return any(token_spots(state, p) for p in patterns_on_carpet(state))
+    return any(token_spots(state, p, first_only=True) for p in patterns_on_carpet(state))
 
 
 # ---------------------------------------------------------------------------- step 1

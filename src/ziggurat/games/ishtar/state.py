@@ -20,9 +20,9 @@ from ziggurat.core.kernel import BaseState
 from ziggurat.core.rng import Rng
 
 from . import rules, scoring
-from .actions import PLACE, TAKE, IshtarAction
+from .actions import BLOOM, PLACE, TAKE, IshtarAction
 from .components import FREE_CAN_STEP, NO_ICON, SHAPES
-from .phases import PHASE_CHOOSE, PHASE_NAMES, PHASE_OVER, PHASE_PLACE
+from .phases import PHASE_BLOOM, PHASE_CHOOSE, PHASE_NAMES, PHASE_OVER, PHASE_PLACE
 from .terrain import Terrain, draw_fountains, draw_placements
 
 if TYPE_CHECKING:
@@ -225,8 +225,8 @@ class IshtarState(BaseState):
 
     def _is_legal(self, action: IshtarAction) -> bool:
         """The kernel's scan of the cached list; but a search's move made before any list
-        was asked for, a placement or a take, is checked alone: listing every placement of
-        a tile costs far more than checking one."""
+        was asked for, a placement, a take or a token, is checked alone: listing every
+        placement of a tile costs far more than checking one."""
         if self._legal is None:
             kind = action.kind
             if kind == PLACE:
@@ -240,6 +240,8 @@ class IshtarState(BaseState):
                 and rules.take_ok(self, action.stack, action.pay)
             ):
                 return True
+            elif kind == BLOOM and self.phase == PHASE_BLOOM:
+                return rules.bloom_ok(self, action.pattern, action.cell, action.cell2)
         return BaseState._is_legal(self, action)
 
     # ----------------------------------------------------------------- derived facts

@@ -20,6 +20,7 @@ rollout stops, counting what the final scoring would pay as the board stands.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -66,9 +67,11 @@ def action_prior(state: TowerState, seat: int, action: TowerAction) -> float:
 
 
 def action_priors(state: TowerState, seat: int, actions: Sequence[TowerAction]) -> list[float]:
-    """:func:`tiebreak` of each of ``actions`` (one pass, shared lookups)."""
+    """:func:`tiebreak` of each of ``actions`` (one pass, shared lookups: the seat's disc
+    sets and each wonder's standing are worked out once however many actions ask)."""
     out = []
     builds: dict[int, float] = {}
+    counts: list[int] | None = None  # the seat's discs by type, once any action asks
     offer_terms: tuple[tuple[int, int, int, int], float] | None = None  # need, exchange value
     for action in actions:
         kind = action.kind
@@ -77,11 +80,14 @@ def action_priors(state: TowerState, seat: int, actions: Sequence[TowerAction]) 
         elif kind == BUILD:
             value = builds.get(action.space)
             if value is None:
-                value = builds[action.space] = _build_value(state, seat, action.space)
+                if counts is None:
+                    counts = _disc_counts(state, seat)
+                value = builds[action.space] = _build_value(state, seat, action.space, counts)
             out.append(value)
         elif kind == OFFER:
             if offer_terms is None:  # shared by the hundreds of offers a big hand allows
-                offer_terms = (state.need(), 0.3 * _set_gain(state, seat, state.disc) - 0.5)
+                gain = _set_gain(state, _disc_counts(state, seat), state.disc)
+                offer_terms = (state.need(), 0.3 * gain - 0.5)
             need, exchange_value = offer_terms
             cards = action.cards
             matching = 0
@@ -120,21 +126,27 @@ def _shown_types(state: TowerState) -> list[int]:
     return shown
 
 
-def _set_gain(state: TowerState, seat: int, disc: int) -> int:
-    """How much the disc adds to the seat's disc-set bonus."""
-    data = state.game.data
-    need = state.game.disc_needs[disc]
+@functools.lru_cache(maxsize=8)
+def _first_types(needs: tuple[tuple[int, int, int, int], ...]) -> tuple[int, ...]:
+    """Per disc, the type it counts for in :func:`_disc_counts`: its first type (a two-type
+    disc counts for its first type here: close enough)."""
+    return tuple(next(t for t in range(4) if need[t]) for need in needs)
+
+
+def _disc_counts(state: TowerState, seat: int) -> list[int]:
+    """The seat's discs by type, as the set bonus counts them."""
     counts = [0, 0, 0, 0]
-    needs = state.game.disc_needs
-    for d, owner in enumerate(state.disc_owner):
-        if owner == seat:  # a two-type disc counts for its first type here: close enough
-            for t in range(4):
-                if needs[d][t]:
-                    counts[t] += 1
-                    break
-    return max(
-        data.set_bonus(counts[t] + 1) - data.set_bonus(counts[t]) for t in range(4) if need[t]
-    )
+    for d, t in enumerate(_first_types(state.game.disc_needs)):
+        if state.disc_owner[d] == seat:
+            counts[t] += 1
+    return counts
+
+
+def _set_gain(state: TowerState, counts: list[int], disc: int) -> int:
+    """How much ``disc`` adds to the disc-set bonus of a seat owning ``counts`` by type."""
+    bonus = state.game.data.set_bonus
+    need = state.game.disc_needs[disc]
+    return max(bonus(counts[t] + 1) - bonus(counts[t]) for t in range(4) if need[t])
 
 
 def _majority_value(state: TowerState, seat: int, wonder: int, added: int) -> float:
@@ -151,19 +163,24 @@ def _majority_value(state: TowerState, seat: int, wonder: int, added: int) -> fl
     return points * (1.0 if left <= 1 else 0.6)
 
 
-def _build_value(state: TowerState, seat: int, space: int) -> float:
+def _build_value(state: TowerState, seat: int, space: int, counts: list[int]) -> float:
     disc = state.space_disc[space]
     need = state.game.disc_needs[disc]
-    hand = state.hand[4 * seat : 4 * seat + 4]
-    total = sum(need)
-    missing = sum(max(0, need[t] - hand[t]) for t in range(4))
-    wonder = space // state.game.spaces_per_wonder
+    total = need[0] + need[1] + need[2] + need[3]
     if total > state.supply[seat]:
         return -3.0
-    gain = _set_gain(state, seat, disc)
+    h = 4 * seat
+    hand = state.hand
+    missing = 0
+    for t in range(4):
+        short = need[t] - hand[h + t]
+        if short > 0:
+            missing += short
+    gain = _set_gain(state, counts, disc)
     if missing:
         # opponents might fill the gap, but each card they do not give is their point
         return 0.2 * gain - 0.9 * missing
+    wonder = space // state.game.spaces_per_wonder
     before = _majority_value(state, seat, wonder, 0)
     after = _majority_value(state, seat, wonder, total)
     return 2.0 + 0.35 * gain + 0.5 * (after - before) - 0.15 * total
@@ -194,8 +211,8 @@ def _accept_value(state: TowerState, action: TowerAction) -> float:
             value += 0.3 * cards  # cards of mine saved, points denied, pieces given
     value -= 0.5 * _rejected_points(state, action.mask | 1 << active)
     value += PIECE_VALUE * remaining
-    if exchange:
-        value -= 2.0 + 0.4 * _set_gain(state, active, state.disc)  # ... but the disc is gone
+    if exchange:  # ... but the disc is gone
+        value -= 2.0 + 0.4 * _set_gain(state, _disc_counts(state, active), state.disc)
     value -= 0.4 * action.joker_count
     return value
 
