@@ -26,6 +26,9 @@ from ziggurat.core.api import State
 from ziggurat.core.registry import heuristics_for
 from ziggurat.core.rng import Rng
 
+MIN_SPREAD_SAMPLES = 20  # leaves seen before their spread scales the exploration
+MIN_SPREAD = 0.02  # the least spread assumed: evaluations alike so far may still differ
+
 
 class Node:
     """Statistics of one action taken from an information set."""
@@ -64,7 +67,7 @@ class MCTSAgent:
         *,
         iterations: int | None = 1000,
         seconds: float | None = None,
-        exploration: float = 0.7,
+        exploration: float = 1.0,
         rollout_depth: int | None = None,
         widening: float = 2.0,
         workers: int = 1,
@@ -190,6 +193,13 @@ class MCTSAgent:
         root_ids = {a.id for a in root_legal}
         root_present = [c for key, c in root.children.items() if key in root_ids]
         exploration = self.exploration
+        # Exploration in units of the spread of each seat's rewards in this search: a game
+        # whose evaluations differ by hundredths gets the same balance of trying and trusting
+        # as one whose evaluations span the whole range. ``spread`` starts at a half (the
+        # widest a reward in 0..1 can spread) until the leaves have said more.
+        reward_sum = [0.0] * players
+        reward_squares = [0.0] * players
+        spread = [0.5] * players
         widening = self.widening
         log, sqrt, ceil = math.log, math.sqrt, math.ceil
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
@@ -225,12 +235,11 @@ class MCTSAgent:
                     path.append(child)
                     break
                 mover = world.current_player
+                scale = exploration * spread[mover]
                 best_child = present[0]
                 best_value = -math.inf
                 for c in present:  # the first best in the order they were opened
-                    value = c.totals[mover] / c.visits + exploration * sqrt(
-                        log(c.available) / c.visits
-                    )
+                    value = c.totals[mover] / c.visits + scale * sqrt(log(c.available) / c.visits)
                     if value > best_value:
                         best_child, best_value = c, value
                 world.apply_legal(best_child.action)
@@ -251,6 +260,14 @@ class MCTSAgent:
                 for i, r in enumerate(rewards):
                     totals[i] += r
             done += 1
+            for i, r in enumerate(rewards):
+                reward_sum[i] += r
+                reward_squares[i] += r * r
+            if done >= MIN_SPREAD_SAMPLES:
+                for i in range(players):
+                    mean = reward_sum[i] / done
+                    variance = reward_squares[i] / done - mean * mean
+                    spread[i] = max(MIN_SPREAD, sqrt(variance) if variance > 0 else 0.0)
         self.last_iterations = done
         return root
 
