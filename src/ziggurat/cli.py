@@ -121,6 +121,11 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--record", type=Path, metavar="FILE", help="save the game record here after every move"
     )
+    play.add_argument(
+        "--no-hints",
+        action="store_true",
+        help="turn off the hint command (the medium bot's advice for your move)",
+    )
     _add_rules_flags(play)
 
     replay = commands.add_parser(
@@ -515,7 +520,7 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         except OSError as exc:
             _error(f"ziggurat play: cannot write the record {args.record}: {exc}")
             return EXIT_USAGE
-    table = Table(game, seed, seats, terminal, args.record)
+    table = Table(game, seed, seats, terminal, args.record, hints=not args.no_hints)
     who = ", ".join(f"{s} {seat.name}" for s, seat in enumerate(seats))
     terminal.console.print(
         Text.assemble(

@@ -42,6 +42,7 @@ from typing import Any
 from rich.console import Console, RenderableType
 from rich.text import Text
 
+from ziggurat.agents.advice import Advice, advise
 from ziggurat.agents.base import Agent
 from ziggurat.agents.human import HumanAgent, QuitGame, UndoRequest
 from ziggurat.core.api import Game, State
@@ -50,6 +51,11 @@ from ziggurat.core.undo import UndoRefused, check_undo
 from ziggurat.render_kit import best_first, winners_label
 
 EXIT_OK, EXIT_INPUT_ENDED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+
+HINT_STRENGTH = "medium"
+"""The search that answers ``hint``: strong enough to teach, quick enough to wait for."""
+
+SEED_MASK = (1 << 64) - 1
 
 ReadLine = Callable[[str], str]
 
@@ -128,6 +134,8 @@ class Table:
         terminal: Terminal,
         record_path: Path | None = None,
         frontend: ModuleType | None = None,
+        *,
+        hints: bool = True,
     ) -> None:
         self.game = game
         self.seed = seed
@@ -153,6 +161,7 @@ class Table:
                 redraw=self.draw,
                 show_log=self.show_log,
                 can_undo=self.can_undo,
+                advise=self.advise if hints else None,
             )
 
     # ------------------------------------------------------------------ who sees what
@@ -216,6 +225,14 @@ class Table:
             if not self.save_failed:
                 self.term.error(f"cannot save the record to {self.record_path}: {exc}")
             self.save_failed = True
+
+    # ------------------------------------------------------------------ hints
+
+    def advise(self, state: State, seat: int) -> Advice:
+        """The ``hint`` command: the medium bot's advice from what ``seat`` sees, seeded by
+        the deal, the seat and the move, so the same position always gets the same hint."""
+        seed = bot_seed(self.seed, seat) ^ (len(self.notes) * 0x9E3779B97F4A7C15 & SEED_MASK)
+        return advise(state, seat, strength=HINT_STRENGTH, seed=seed)
 
     # ------------------------------------------------------------------ undo
 

@@ -169,3 +169,20 @@ def test_hot_seat_shows_each_human_their_own_view(run_cli: RunCli) -> None:
     assert "1 Bob (you) places tokens" in bob
     assert "(you)" not in bob.replace("1 Bob (you)", "")
     assert "seat 1> 1" in bob
+
+
+def test_hint_gives_the_bots_advice_for_the_seat_to_move(run_cli: RunCli) -> None:
+    result = run_cli(*SOLO, stdin="hint\nhint\nq\n")
+    hints = [line for line in result.out.splitlines() if line.startswith("Hint: ")]
+    assert len(hints) == 2 and hints[0] == hints[1]  # the same position, the same hint
+    move = hints[0].removeprefix("Hint: ").split(" ")[0]
+    game = load_game("babylonia", players=3, start_player=0, first_round_limit=False)
+    state = game.new_initial_state(seed=7)
+    assert game.parse_action(state, move) in state.legal_actions()
+    assert "to win" in hints[0] and "Also: " in result.out
+
+
+def test_hints_can_be_turned_off(run_cli: RunCli) -> None:
+    result = run_cli(*SOLO, "--no-hints", stdin="hint\nq\n")
+    assert "hints are off at this table" in result.out
+    assert "Hint: " not in result.out

@@ -25,10 +25,23 @@ from ziggurat.core.api import State
 from ziggurat.core.errors import ZigguratError
 from ziggurat.core.rng import Rng
 
+from .advice import Advice
 from .greedy import GreedyAgent
 
 ALL_MOVES_LIMIT = 12  # at most this many legal moves: list them all
 SUGGESTIONS = 9  # otherwise: this many, best first, by the greedy agent's ranking
+
+
+def hint_text(advice: Advice) -> str:
+    """``Hint: F4,6 (estimated 41% to win), then seat 1 M13,3. Also: ...``"""
+    best, *others = advice.options
+    text = f"Hint: {best.action} (estimated {best.value:.0%} to win)"
+    if best.line:
+        text += ", then " + ", ".join(f"seat {s.seat} {s.action}" for s in best.line[:3])
+    text += "."
+    if others:
+        text += " Also: " + "; ".join(f"{o.action} ({o.value:.0%})" for o in others) + "."
+    return text
 
 
 class QuitGame(Exception):
@@ -63,9 +76,9 @@ class HumanAgent:
 
     ``read_line(prompt)`` returns one line of input and raises ``EOFError`` at the end of
     input; ``redraw()`` draws the board again (the ``board`` command); ``show_log()`` prints
-    the whole move log; ``can_undo()`` says whether ``u`` may take a move back now.
-    ``suggest_seed`` seeds the greedy ranking used for suggestions, so a replayed session
-    suggests the same moves.
+    the whole move log; ``can_undo()`` says whether ``u`` may take a move back now;
+    ``advise(state, seat)`` answers ``hint`` (None: hints are off). ``suggest_seed`` seeds
+    the greedy ranking used for suggestions, so a replayed session suggests the same moves.
     """
 
     name: ClassVar[str] = "human"
@@ -78,6 +91,7 @@ class HumanAgent:
     redraw: Callable[[], None] | None = None
     show_log: Callable[[], None] | None = None
     can_undo: Callable[[], bool] | None = None
+    advise: Callable[[State, int], Advice] | None = None
 
     # ------------------------------------------------------------------ choosing
 
@@ -108,6 +122,9 @@ class HumanAgent:
             if command in ("l", "log", "moves"):
                 if self.show_log is not None:
                     self.show_log()
+                continue
+            if command in ("hint", "hints"):
+                self.show_hint(state, seat)
                 continue
             if command in ("u", "undo"):
                 if self.can_undo is not None and self.can_undo():
@@ -205,8 +222,21 @@ class HumanAgent:
         self.console.print(grid)
         usage = Text("Number or move (", style="grey50")
         usage.append(self.frontend.NOTATION_EXAMPLES, style="grey50 italic")
-        usage.append(")  ? help  u undo  q quit", style="grey50")
+        usage.append(
+            ")  ? help  hint  u undo  q quit" if self.advise else ")  ? help  u undo  q quit",
+            style="grey50",
+        )
         self.console.print(usage)
+
+    def show_hint(self, state: State, seat: int) -> None:
+        """The bot's choice for this decision and the two best alternatives, each with the
+        search's estimate of the seat's winning chances and the line it expects."""
+        if self.advise is None:
+            self.say_error("hints are off at this table")
+            return
+        self.console.print(Text("Thinking...", style="grey50"))
+        advice = self.advise(state, seat)
+        self.console.print(Text(hint_text(advice), style="cyan"))
 
     def show_help(self, state: State, legal: list[Action]) -> None:
         seat = state.current_player
@@ -220,7 +250,8 @@ class HumanAgent:
         self.console.print(
             Text(
                 "Commands: a number picks from the list; ? this help; b redraw the board; "
-                "l the whole move log; u undo your last move (while it is still your turn); q quit "
+                "l the whole move log; hint the bot's advice; u undo your last move (while it "
+                "is still your turn); q quit "
                 "(a --record file is saved after every move)",
                 style="grey50",
             )

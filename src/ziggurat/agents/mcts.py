@@ -33,10 +33,11 @@ MIN_SPREAD = 0.02  # the least spread assumed: evaluations alike so far may stil
 class Node:
     """Statistics of one action taken from an information set."""
 
-    __slots__ = ("action", "available", "children", "order", "totals", "visits")
+    __slots__ = ("action", "available", "children", "order", "seat", "totals", "visits")
 
-    def __init__(self, action: Action | None, players: int) -> None:
+    def __init__(self, action: Action | None, players: int, seat: int = -1) -> None:
         self.action = action
+        self.seat = seat  # who took the action (-1 at the root), for the lines a search expects
         self.children: dict[int, Node] = {}
         self.visits = 0
         self.available = 1
@@ -168,11 +169,14 @@ class MCTSAgent:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def search(self, state: State, seat: int, root: Node | None = None) -> Node:
+    def search(
+        self, state: State, seat: int, root: Node | None = None, first: Action | None = None
+    ) -> Node:
         """Grow the tree of ``seat``'s information set at ``state`` (``seat`` to move) until
         the root has been visited ``iterations`` times (a reused ``root`` starts with visits
         of its own) or the time is up; ``last_iterations`` counts the iterations this call
-        ran."""
+        ran. ``first``, a legal action, is the root's first child whatever the priors say
+        (an analysis must value the move that was played)."""
         heuristics = heuristics_for(state.game.name)
         rollout_action = heuristics.rollout_action
         evaluate = heuristics.evaluate
@@ -187,9 +191,12 @@ class MCTSAgent:
         # The seat's own options are the same in every world it cannot tell from this one
         # (the conformance suite checks it), so the root's list and ranking are made once,
         # in a sampled world: the priors may read anything in the state they are given.
-        first = state.determinize(seat, rng)
-        root_legal = first.legal_actions()
-        self._rank(root, first, root_legal, priors)
+        sampled = state.determinize(seat, rng)
+        root_legal = sampled.legal_actions()
+        self._rank(root, sampled, root_legal, priors)
+        if first is not None and root.order is not None and first in root.order:
+            root.order.remove(first)
+            root.order.insert(0, first)
         root_ids = {a.id for a in root_legal}
         root_present = [c for key, c in root.children.items() if key in root_ids]
         exploration = self.exploration
@@ -228,7 +235,7 @@ class MCTSAgent:
                 if len(present) < max(1, ceil(widening * sqrt(node.visits + 1))):
                     action = self._next_untried(node, world, priors)
                 if action is not None:
-                    child = children[action.id] = Node(action, players)
+                    child = children[action.id] = Node(action, players, world.current_player)
                     if node is root:
                         root_present.append(child)
                     world.apply_legal(action)
