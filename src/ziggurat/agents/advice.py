@@ -109,10 +109,13 @@ def advise(
     alternatives: int = 2,
     asked: Action | None = None,
     timed: bool = True,
+    seconds: float | None = None,
 ) -> Advice:
     """What the ``strength`` search advises ``seat``, the seat to move: its choice and up
     to ``alternatives`` more, each with its value and expected line. ``asked``, a legal
-    move, is searched for certain and reported too (the move a player made)."""
+    move, is searched for certain and reported too (the move a player made). ``timed``
+    keeps the strength's time cap, lowered to ``seconds`` if that is less (a server's
+    budget); untimed, the iterations alone bound it."""
     if state.is_terminal():
         raise InvalidOptions("the game is over: there is no decision to advise on")
     if state.current_player != seat:
@@ -122,7 +125,11 @@ def advise(
         )
     if asked is not None and not state.is_legal(asked):
         raise InvalidOptions(f"{asked} is not a legal move here")
-    agent = MCTSAgent(seed, **search_settings(strength, timed=timed))
+    settings = search_settings(strength, timed=timed)
+    if timed and seconds is not None:
+        own = settings["seconds"]
+        settings["seconds"] = seconds if own is None else min(own, seconds)
+    agent = MCTSAgent(seed, **settings)
     root = agent.search(state, seat, first=asked)
     ranked = sorted(
         (c for c in root.children.values() if c.visits),

@@ -490,6 +490,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         )
         return Response(payload, media_type="application/json")
 
+    @app.post("/api/tables/{table_id}/hint", openapi_extra=BEARER_TOKEN)
+    async def hint(table_id: str, body: SeatRequest, request: Request) -> dict[str, Any]:
+        """The medium bot's advice for the seat to move, from what that seat sees: its
+        choice and the two best alternatives, each with its estimated value (0..1) and the
+        line it expects. Casual tables only; the same position gets the same answer."""
+        return await service.hints.hint(table_id, body.seat, bearer(request), await who(request))
+
     @app.post("/api/tables/{table_id}/rematch", openapi_extra=BEARER_TOKEN)
     async def rematch(table_id: str, request: Request) -> dict[str, Any]:
         """With a seat's token or the creator's; the same table for every later asking."""

@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import deque
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -265,6 +266,62 @@ class BotMoves:
         return await asyncio.to_thread(
             bots.choose_action, *decision.arguments(bots.QUICK_AGENT, None)
         )
+
+    # ------------------------------------------------------------------ other work
+
+    async def run_job(
+        self,
+        table_id: str,
+        kind: str,
+        expected: float,
+        limit: float,
+        function: Callable[..., Any],
+        *arguments: Any,
+    ) -> Any:
+        """Run ``function(*arguments)`` in a bot worker for ``table_id``, with the table's
+        fair share of the workers like its bots' moves (``kind`` names the work in the
+        queue's estimates, ``expected`` its seconds before there are any). Raises
+        :class:`ApiError` (503) when the server is stopping or the worker did not answer
+        within ``limit`` seconds (it is replaced) or died; an exception of ``function``
+        reaches the caller."""
+        ticket = self.queue.enter(table_id, kind, expected)
+        seconds = 0.0
+        try:
+            await self.queue.turn(ticket)
+            if self.ready is not None:
+                await self.ready.wait()
+            pool = self.pool
+            if pool is None:
+                raise ApiError(503, "stopping", "the server is stopping; try again soon")
+            loop = asyncio.get_running_loop()
+            started = loop.time()
+            try:
+                future = loop.run_in_executor(pool, function, *arguments)
+            except BrokenProcessPool:
+                self._replace(pool)
+                raise ApiError(
+                    503, "workers_restarting", "the bot workers restart; try again"
+                ) from None
+            try:
+                finished, _ = await asyncio.wait({future}, timeout=limit)
+            except asyncio.CancelledError:
+                future.cancel()
+                raise
+            seconds = loop.time() - started
+            if not finished:
+                future.add_done_callback(_retrieve)
+                log.error("a bot worker is stuck on %s at table %s; replacing it", kind, table_id)
+                self._replace(pool)
+                raise ApiError(503, "workers_busy", "the bot workers did not answer; try again")
+            try:
+                return future.result()
+            except BrokenProcessPool:
+                self._replace(pool)
+                raise ApiError(
+                    503, "workers_restarting", "the bot workers restart; try again"
+                ) from None
+        finally:
+            self.queue.done(ticket, seconds)
 
     # ------------------------------------------------------------------ workers
 

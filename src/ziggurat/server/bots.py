@@ -31,6 +31,7 @@ from multiprocessing.process import BaseProcess
 from typing import Any
 
 from ziggurat.agents import MCTS_STRENGTHS, make_agent
+from ziggurat.agents.advice import advise
 from ziggurat.core.api import Game
 from ziggurat.core.registry import game_names, load_game
 
@@ -88,6 +89,29 @@ def choose_action(
         if own is None or left < own:  # else the agent's own cap binds first: leave it be
             spec = f"{agent}:seconds={left:.6f}"  # a "." makes make_agent read it as seconds
     return str(make_agent(spec, seed).select_action(state, seat))
+
+
+def advise_json(
+    game_name: str,
+    options: dict[str, Any],
+    state_json: dict[str, Any],
+    seat: int,
+    strength: str,
+    seed: int,
+    budget: float,
+) -> dict[str, Any]:
+    """Runs in a worker process: the ``strength`` search's advice for ``seat``
+    (:func:`ziggurat.agents.advice.advise`) as JSON, within ``budget`` seconds, each move
+    with its description for ``seat`` (``described``)."""
+    started = time.perf_counter()
+    game = _game(game_name, tuple(sorted(options.items())))
+    state = game.state_from_json(state_json)
+    left = max(LEAST_SEARCH, budget - (time.perf_counter() - started))
+    advice = advise(state, seat, strength=strength, seed=seed, seconds=left)
+    out = advice.to_json()
+    for move, option in zip(out["moves"], advice.options, strict=True):
+        move["described"] = game.describe_action(option.action, seat, seat)
+    return out
 
 
 def warm_up() -> int:

@@ -20,7 +20,7 @@ from .service import TableService
 
 def metrics(service: TableService, hub: Hub) -> dict[str, Any]:
     return {
-        "bots": service.bots.metrics(),
+        "bots": {**service.bots.metrics(), **service.hints.counts},
         "tables_in_memory": len(service.tables),
         "store_batches": service.store_batches.metrics(),
         "websocket_clients": sum(len(clients) for clients in hub.clients.values()),

@@ -48,6 +48,7 @@ from .chat import ChatMessage, Speaker
 from .clocks import TimeControl, clock
 from .db import ActionRow, SeatRow, TableRow, make_engine, migrate, session_factory, utcnow
 from .errors import ApiError, no_such_table
+from .hints import Hints
 from .live import Answered, LiveTable, Standing, iso, summary_from_rows
 from .settings import Settings
 from .store_batches import Change, Step, StoreBatches
@@ -185,6 +186,7 @@ class TableService:
         self.games: dict[str, Game] = {}
         self.listeners: list[Listener] = []
         self.bots = BotMoves(self)
+        self.hints = Hints(self)
         self.origin = secrets.token_hex(6)  # tells this process's notifications from others'
         # SQLite lets one writer in at a time and makes the others sleep and retry, in steps
         # of up to 100 ms: under load that made seconds of latency. One thread of our own for
