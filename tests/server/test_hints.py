@@ -32,7 +32,7 @@ def test_a_hint_is_the_bots_choice_and_two_alternatives_for_the_seat_to_move(cli
     assert all(m["action"] in legal and 0.0 <= m["value"] <= 1.0 for m in moves)
     assert [m["visits"] for m in moves] == sorted((m["visits"] for m in moves), reverse=True)
     assert all(m["described"]["text"] == m["action"] for m in moves)
-    assert all(step["seat"] in (0, 1) for m in moves for step in m["line"])
+    assert all(step["seat"] in (0, 1) and step["words"] for m in moves for step in m["line"])
     # asking again for the same position gives the same answer without searching again
     searched = client.get("/metrics").json()["bots"]["hints_searched"]
     assert ask(client, table_id, 0, tokens[0]).json() == hint

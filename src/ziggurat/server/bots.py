@@ -102,7 +102,8 @@ def advise_json(
 ) -> dict[str, Any]:
     """Runs in a worker process: the ``strength`` search's advice for ``seat``
     (:func:`ziggurat.agents.advice.advise`) as JSON, within ``budget`` seconds, each move
-    with its description for ``seat`` (``described``)."""
+    with its description for ``seat`` (``described``) and the words of each move of its
+    line as ``seat`` would see it played (``words``)."""
     started = time.perf_counter()
     game = _game(game_name, tuple(sorted(options.items())))
     state = game.state_from_json(state_json)
@@ -111,6 +112,8 @@ def advise_json(
     out = advice.to_json()
     for move, option in zip(out["moves"], advice.options, strict=True):
         move["described"] = game.describe_action(option.action, seat, seat)
+        for shown, step in zip(move["line"], option.line, strict=True):
+            shown["words"] = game.describe_action(step.action, step.seat, seat)["words"]
     return out
 
 

@@ -26,6 +26,7 @@ import {
 import { renderClocks } from "./clock.js";
 import { turnChanged, turnSettings } from "./notify.js";
 import { setupRulesPanel } from "./rules_panel.js";
+import { renderHints, setupHints } from "./hint_panel.js";
 import { renderChat, setupChat } from "./chat.js";
 
 const POLL_MS = 2000;
@@ -1006,6 +1007,7 @@ function render() {
   markRecent(ctx);
   if (!ctx.replaying) animateNewMoves(payload);
   renderUndo(app.payload, { ...ctx, viewer: app.seat });
+  renderHints(app.payload, { viewer: app.seat, replaying: ctx.replaying, yourTurn: ctx.yourTurn });
   renderChat(app.payload, app.seat ?? null);
   $("rated-badge").hidden = !table.rated;
   if (ctx.replaying) renderReplayBar();
@@ -1193,6 +1195,10 @@ function onKey(event) {
 async function main() {
   $("error-close").addEventListener("click", hideError);
   $("undo-button").addEventListener("click", () => undo());
+  setupHints(
+    () => ({ tableId, seat: app.seat, token: app.seat === null || app.seat === undefined ? null : tokenOf(app.seat), payload: app.payload }),
+    (text) => act(text),
+  );
   setupReplayBar();
   $("confirm-yes").addEventListener("click", () => answerConfirm(true));
   $("confirm-no").addEventListener("click", () => answerConfirm(false));
