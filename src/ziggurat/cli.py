@@ -21,9 +21,10 @@ from rich.console import Console
 from rich.text import Text
 
 from ziggurat import __version__
-from ziggurat.agents import AGENT_NAMES, make_agent
+from ziggurat.agents import AGENT_NAMES, MCTS_STRENGTHS, make_agent
 from ziggurat.core.errors import InvalidOptions, RecordError, ZigguratError
 from ziggurat.core.options import Option
+from ziggurat.core.records import load_record
 from ziggurat.core.registry import game_class, game_names, load_game
 from ziggurat.terminal import (
     EXIT_OK,
@@ -147,6 +148,30 @@ def build_parser() -> argparse.ArgumentParser:
         type=_non_negative,
         metavar="N",
         help="print the position after move N (0 is the start) and exit",
+    )
+
+    analyze = commands.add_parser(
+        "analyze",
+        help="find where a recorded game was lost",
+        description="Search each decision of one seat in a game record again, from what that "
+        "seat could see then, and show the decisions where the most winning chance was lost, "
+        "with the better move and the line the bot expected, and the seat's chances over the "
+        "game. The same record, seat, strength and seed always give the same analysis.",
+    )
+    analyze.add_argument("file", type=Path, metavar="RECORD", help="a record saved by --record")
+    analyze.add_argument("--seat", type=_non_negative, required=True, metavar="N", help="the seat")
+    analyze.add_argument(
+        "--strength",
+        choices=list(MCTS_STRENGTHS),
+        default="medium",
+        help="the search that judges (default %(default)s)",
+    )
+    analyze.add_argument(
+        "--seed", type=_non_negative, default=0, metavar="N", help="search seed (default 0)"
+    )
+    analyze.add_argument("--json", type=Path, metavar="FILE", help="also write it as JSON here")
+    analyze.add_argument(
+        "--plot", type=Path, metavar="FILE", help="also plot the chances as a PNG here"
     )
 
     rules = commands.add_parser(
@@ -367,6 +392,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _arena(args)
         if args.command == "rules":
             return _rules(args)
+        if args.command == "analyze":
+            return _analyze(args)
         return _replay(args)
     except SystemExit as stop:  # argparse: --help, --version, or a usage error
         return stop.code if isinstance(stop.code, int) else EXIT_USAGE
@@ -695,6 +722,51 @@ def _replay(args: argparse.Namespace) -> int:
         _error(f"ziggurat replay: {exc}")
         return EXIT_USAGE
     return replay.run(args.move)
+
+
+def _analyze(args: argparse.Namespace) -> int:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    from ziggurat import analysis_report
+    from ziggurat.agents.analysis import analyze
+
+    console = Console(highlight=False)
+    try:
+        record = load_record(args.file)
+        if args.seat >= len(record.seats):
+            raise RecordError(
+                f"--seat {args.seat}: the record has seats 0 to {len(record.seats) - 1}"
+            )
+        with Progress(
+            "[bold]searching[/]",
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=Console(stderr=True),
+            transient=True,
+        ) as bar:
+            task = bar.add_task("decisions", total=None)
+            result = analyze(
+                record,
+                args.seat,
+                strength=args.strength,
+                seed=args.seed,
+                progress=lambda done, total: bar.update(task, completed=done, total=total),
+            )
+    except ZigguratError as exc:
+        _error(f"ziggurat analyze: {exc}")
+        return EXIT_USAGE
+    name = f"seat {args.seat} ({record.seats[args.seat]})"
+    console.print(analysis_report.render(result, name))
+    try:
+        if args.json is not None:
+            args.json.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+        if args.plot is not None:
+            analysis_report.plot(result, name, args.plot)
+    except OSError as exc:
+        _error(f"ziggurat analyze: cannot write {exc.filename}: {exc.strerror}")
+        return EXIT_USAGE
+    return EXIT_OK
 
 
 if __name__ == "__main__":  # pragma: no cover
