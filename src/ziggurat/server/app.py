@@ -497,6 +497,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         line it expects. Casual tables only; the same position gets the same answer."""
         return await service.hints.hint(table_id, body.seat, bearer(request), await who(request))
 
+    @app.post("/api/tables/{table_id}/analysis")
+    async def analyse(table_id: str, body: SeatRequest, response: Response) -> dict[str, Any]:
+        """Analyse a seat of a finished game (see GET); asking again reports progress."""
+        status = await service.analyses.start(table_id, body.seat)
+        response.status_code = 200 if status["status"] == "done" else 202
+        return status
+
+    @app.get("/api/tables/{table_id}/analysis")
+    async def analysis(
+        table_id: str, seat: Annotated[int, Query(ge=0, le=16)]
+    ) -> dict[str, Any]:
+        """The analysis of a seat: its progress, and once done the decisions where the most
+        winning chance was lost, with the better moves and the chart."""
+        return await service.analyses.status(table_id, seat)
+
     @app.post("/api/tables/{table_id}/rematch", openapi_extra=BEARER_TOKEN)
     async def rematch(table_id: str, request: Request) -> dict[str, Any]:
         """With a seat's token or the creator's; the same table for every later asking."""

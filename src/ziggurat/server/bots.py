@@ -32,6 +32,7 @@ from typing import Any
 
 from ziggurat.agents import MCTS_STRENGTHS, make_agent
 from ziggurat.agents.advice import advise
+from ziggurat.agents.analysis import analyse_decision
 from ziggurat.core.api import Game
 from ziggurat.core.registry import game_names, load_game
 
@@ -115,6 +116,25 @@ def advise_json(
         for shown, step in zip(move["line"], option.line, strict=True):
             shown["words"] = game.describe_action(step.action, step.seat, seat)["words"]
     return out
+
+
+def analyse_json(
+    game_name: str,
+    options: dict[str, Any],
+    state_json: dict[str, Any],
+    seat: int,
+    played: str,
+    move: int,
+    strength: str,
+    seed: int,
+) -> dict[str, Any]:
+    """Runs in a worker process: the report of one decision of a post-game analysis
+    (:func:`ziggurat.agents.analysis.analyse_decision`), iterations only, so that it is the
+    same wherever and whenever it runs."""
+    game = _game(game_name, tuple(sorted(options.items())))
+    state = game.state_from_json(state_json)
+    action = game.parse_action(state, played)
+    return analyse_decision(state, seat, action, move, strength=strength, seed=seed)
 
 
 def warm_up() -> int:

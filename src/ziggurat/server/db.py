@@ -209,6 +209,27 @@ class ChatRow(Base):
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
+class AnalysisRow(Base):
+    """The post-game analysis of one seat of a finished table: the reports of the decisions
+    searched so far (an analysis cut short by a stop goes on from them), then the result."""
+
+    __tablename__ = "analyses"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    strength: Mapped[str] = mapped_column(String(16))
+    seed: Mapped[int] = mapped_column(BigInteger)
+    status: Mapped[str] = mapped_column(String(8), index=True)  # running | done | failed
+    total: Mapped[int] = mapped_column(Integer)  # decisions to search
+    reports: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    error: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
 def normalize_url(url: str) -> str:
     """``postgresql://`` and ``postgres://`` mean the psycopg 3 driver."""
     for prefix in ("postgres://", "postgresql://"):

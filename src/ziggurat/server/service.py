@@ -43,6 +43,7 @@ from ziggurat.core.undo import UNDO, UndoRefused
 
 from . import chat, ratings
 from .accounts import Account, Accounts
+from .analyses import Analyses
 from .bot_moves import BotMoves
 from .chat import ChatMessage, Speaker
 from .clocks import TimeControl, clock
@@ -187,6 +188,7 @@ class TableService:
         self.listeners: list[Listener] = []
         self.bots = BotMoves(self)
         self.hints = Hints(self)
+        self.analyses = Analyses(self)
         self.origin = secrets.token_hex(6)  # tells this process's notifications from others'
         # SQLite lets one writer in at a time and makes the others sleep and retry, in steps
         # of up to 100 ms: under load that made seconds of latency. One thread of our own for
@@ -202,6 +204,7 @@ class TableService:
         self.listening = asyncio.Event()
         self.clock_watch: asyncio.Task | None = None
         self.sweeper: asyncio.Task | None = None
+        self.resuming: asyncio.Task | None = None  # analyses cut short, going on
         self.accounts = Accounts(
             self.sessions, self.database, settings.session_days, settings.registration_open
         )
@@ -227,6 +230,7 @@ class TableService:
     async def start(self) -> None:
         await self.database(migrate, self.engine)
         self.bots.start()
+        self.resuming = asyncio.get_running_loop().create_task(self.analyses.resume())
         if self.postgres:
             self.listener = asyncio.get_running_loop().create_task(self._listen())
         self.clock_watch = asyncio.get_running_loop().create_task(self._watch_clocks())
@@ -252,6 +256,10 @@ class TableService:
             for task in tasks:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
+        if self.resuming is not None:
+            self.resuming.cancel()
+            await asyncio.gather(self.resuming, return_exceptions=True)
+        await self.analyses.stop()
         await self.bots.stop()
         await self.store_batches.finish()
         if self.database_thread is not None:
