@@ -288,6 +288,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="may anyone make an account (open), or nobody (closed: the accounts made stay; "
         "default: $ZIGGURAT_REGISTRATION, else open)",
     )
+    serve.add_argument(
+        "--advice-strength",
+        choices=("easy", "medium", "hard"),
+        help="the search that gives hints and analyses finished games (default: "
+        "$ZIGGURAT_ADVICE_STRENGTH, else medium)",
+    )
     _add_arena(commands)
     return parser
 
@@ -575,6 +581,7 @@ SERVE_SETTINGS = (
     "clock_check_interval",
     "session_days",
     "registration",
+    "advice_strength",
 )
 """The ``serve`` flags that set a :class:`~ziggurat.server.settings.Settings` field of the same
 name; one not given keeps the value from the environment, else the default."""

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import time
 
-import pytest
-
 from ziggurat.agents.analysis import analyze
 from ziggurat.core.records import record_from_json
 from ziggurat.server import analyses
@@ -15,10 +13,9 @@ from ziggurat.server import analyses
 from .conftest import create, make_client, wait_for
 
 
-@pytest.fixture(autouse=True)
-def quick_search(monkeypatch: pytest.MonkeyPatch) -> None:
+def quick(url: str):
     """The easy search judges here: the same code as medium, five times fewer iterations."""
-    monkeypatch.setattr(analyses, "ANALYSIS_STRENGTH", "easy")
+    return make_client(url, advice_strength="easy")
 
 
 def finished_table(client) -> str:
@@ -41,7 +38,7 @@ def wait_done(client, table_id: str, seat: int, timeout: float = 180.0) -> dict:
 
 
 def test_an_analysis_is_the_librarys_for_the_record_and_is_kept(database_url) -> None:
-    with make_client(database_url) as client:
+    with quick(database_url) as client:
         table_id = finished_table(client)
         started = client.post(f"/api/tables/{table_id}/analysis", json={"seat": 1})
         assert started.status_code == 202, started.text
@@ -56,20 +53,20 @@ def test_an_analysis_is_the_librarys_for_the_record_and_is_kept(database_url) ->
         assert result["worst"]  # random lost somewhere
         again = client.post(f"/api/tables/{table_id}/analysis", json={"seat": 1})
         assert again.status_code == 200 and again.json() == done
-    with make_client(database_url) as client:  # stored with the table
+    with quick(database_url) as client:  # stored with the table
         assert client.get(f"/api/tables/{table_id}/analysis?seat=1").json() == done
 
 
 def test_an_analysis_cut_short_goes_on_after_a_restart(tmp_path) -> None:
     url = f"sqlite:///{tmp_path / 'z.sqlite3'}"
-    with make_client(url) as client:
+    with quick(url) as client:
         table_id = finished_table(client)
         client.post(f"/api/tables/{table_id}/analysis", json={"seat": 0})
         deadline = time.monotonic() + 120
         while client.get(f"/api/tables/{table_id}/analysis?seat=0").json()["done"] < 2:
             assert time.monotonic() < deadline
             time.sleep(0.1)
-    with make_client(url) as client:
+    with quick(url) as client:
         partial = client.get(f"/api/tables/{table_id}/analysis?seat=0").json()
         assert partial["done"] >= 2
         done = wait_done(client, table_id, 0)
@@ -78,7 +75,12 @@ def test_an_analysis_cut_short_goes_on_after_a_restart(tmp_path) -> None:
         assert done["result"] == analyze(record, 0, strength="easy", seed=seed)
 
 
-def test_what_cannot_be_analysed_is_refused(client, monkeypatch) -> None:
+def test_what_cannot_be_analysed_is_refused(database_url, monkeypatch) -> None:
+    with quick(database_url) as client:
+        refusals(client, monkeypatch)
+
+
+def refusals(client, monkeypatch) -> None:
     running = create(client, [{"kind": "human"}, {"kind": "human"}])["table"]["id"]
     table_id = finished_table(client)
     cases = [

@@ -26,6 +26,7 @@ from ziggurat.server import bots
 from ziggurat.server.app import create_app
 from ziggurat.server.bot_queue import TABLE_MEMORY, FairQueue, Window
 from ziggurat.server.settings import (
+    ADVICE_STRENGTH_ENV,
     BOT_MOVE_BUDGET_ENV,
     BOT_MOVE_GRACE_ENV,
     ENV_NAMES,
@@ -354,8 +355,10 @@ def test_settings_refuse_what_they_do_not_allow(values: dict[str, Any], message:
 
 def test_settings_travel_whole_through_the_environment(monkeypatch) -> None:
     """``ziggurat serve --workers N`` hands every setting to its processes this way."""
-    assert {f.name for f in fields(Settings)} == {"database_url", "registration", *ENV_NAMES}
-    for env in (*ENV_NAMES.values(), REGISTRATION_ENV):
+    assert {f.name for f in fields(Settings)} == {
+        "database_url", "registration", "advice_strength", *ENV_NAMES
+    }  # fmt: skip
+    for env in (*ENV_NAMES.values(), REGISTRATION_ENV, ADVICE_STRENGTH_ENV):
         monkeypatch.delenv(env, raising=False)  # restored afterwards, whatever to_env sets
     monkeypatch.setenv("ZIGGURAT_DATABASE_URL", "sqlite://")
     given = Settings(
@@ -367,6 +370,7 @@ def test_settings_travel_whole_through_the_environment(monkeypatch) -> None:
         bot_queue_limit=9,
         session_days=2.5,
         registration="closed",
+        advice_strength="easy",
     )
     given.to_env()
     assert Settings.from_env() == given
@@ -384,6 +388,13 @@ def test_settings_travel_whole_through_the_environment(monkeypatch) -> None:
         f"${REGISTRATION_ENV} must be one of open, closed, not 'invite-only'"
     )
     monkeypatch.setenv(REGISTRATION_ENV, "open")
+    monkeypatch.setenv(ADVICE_STRENGTH_ENV, "expert")
+    with pytest.raises(SettingsError) as refused:
+        Settings.from_env()
+    assert str(refused.value) == (
+        f"${ADVICE_STRENGTH_ENV} must be one of easy, medium, hard, not 'expert'"
+    )
+    monkeypatch.setenv(ADVICE_STRENGTH_ENV, "medium")
     monkeypatch.setenv(BOT_MOVE_BUDGET_ENV, "0")
     with pytest.raises(SettingsError, match=r"\$ZIGGURAT_BOT_MOVE_BUDGET must be more than 0"):
         Settings.from_env()

@@ -51,8 +51,9 @@ def free_port() -> int:
 class Server:
     """``ziggurat serve`` in a subprocess; ``restart`` keeps the port and the database."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, *flags: str) -> None:
         self.folder = folder
+        self.flags = list(flags)  # more ``ziggurat serve`` flags
         self.port = free_port()
         self.database = folder / "z.sqlite3"
         self.log_path = folder / "server.log"
@@ -73,6 +74,7 @@ class Server:
             f"sqlite:///{self.database}",
             "--bot-delay",
             "0",
+            *self.flags,
         ]
         log = self.log_path.open("ab")
         self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)

@@ -11,7 +11,8 @@ again, and its result is the one an unbroken run gives: each decision is searche
 of its own, with iterations only.
 
 Bounded: at most :data:`ANALYSES_AT_ONCE` analyses run at once in a server process; one
-more is refused (429) until one ends. A seat is analysed once, by the ``medium`` search.
+more is refused (429) until one ends. A seat is analysed once, by the search of the
+``advice_strength`` setting (``medium`` unless the operator chose another).
 """
 
 from __future__ import annotations
@@ -35,9 +36,6 @@ if TYPE_CHECKING:
     from .service import TableService
 
 log = logging.getLogger("ziggurat.server")
-
-ANALYSIS_STRENGTH = "medium"
-"""The search that judges: the same one that gives hints."""
 
 ANALYSES_AT_ONCE = 4
 """Analyses running at once in one server process."""
@@ -160,7 +158,7 @@ class Analyses:
     ) -> dict[str, Any]:
         """One decision's report from a bot worker, tried again if the worker failed."""
         budget = self.service.settings.bot_move_budget
-        expected = bots.agent_seconds(ANALYSIS_STRENGTH, budget) or 0.0
+        expected = bots.agent_seconds(row.strength, budget) or 0.0
         for attempt in range(TRIES):
             try:
                 return await self.service.bots.run_job(
@@ -213,7 +211,7 @@ class Analyses:
                 row = AnalysisRow(
                     table_id=key[0],
                     seat=key[1],
-                    strength=ANALYSIS_STRENGTH,
+                    strength=self.service.settings.advice_strength,
                     seed=seed,
                     status="running",
                     total=total,

@@ -1,9 +1,10 @@
 """Hints at casual tables: the bot's advice for a player's decision, from the bot workers.
 
-A player asks for the seat to move (``POST /api/tables/{id}/hint``); the ``medium`` search
-answers from what that seat sees (:func:`ziggurat.agents.advice.advise`), in a bot worker
-with the table's fair share of the workers (:meth:`.bot_moves.BotMoves.run_job`), so a hint
-never blocks the table or another table's bots. Rated tables have hints off.
+A player asks for the seat to move (``POST /api/tables/{id}/hint``); the search of the
+``advice_strength`` setting (``medium`` unless the operator chose another) answers from what
+that seat sees (:func:`ziggurat.agents.advice.advise`), in a bot worker with the table's fair
+share of the workers (:meth:`.bot_moves.BotMoves.run_job`), so a hint never blocks the table
+or another table's bots. Rated tables have hints off.
 
 Bounded: an answer is kept for the position it was asked in (table, version, seat), for at
 most :data:`HINT_MEMORY` positions, so asking again costs nothing; while one is being worked
@@ -24,9 +25,6 @@ from .errors import ApiError
 if TYPE_CHECKING:
     from .accounts import Account
     from .service import TableService
-
-HINT_STRENGTH = "medium"
-"""The search that answers: strong enough to teach, quick enough to wait for."""
 
 HINT_MEMORY = 512
 """Answers kept, by position; the least recently asked are forgotten first."""
@@ -75,7 +73,7 @@ class Hints:
                 dict(table.game.options),
                 table.state.to_json(),
                 seat,
-                HINT_STRENGTH,
+                service.settings.advice_strength,
                 Rng(table.seed ^ (table.version * 0x9E3779B97F4A7C15) ^ 0x41).next64(),
             )
         self.counts["hints"] += 1
@@ -93,10 +91,11 @@ class Hints:
     async def _search(self, key: Key, arguments: tuple[Any, ...]) -> dict[str, Any]:
         settings = self.service.settings
         budget = settings.bot_move_budget
-        expected = bots.agent_seconds(HINT_STRENGTH, budget) or 0.0
+        strength = arguments[4]
+        expected = bots.agent_seconds(strength, budget) or 0.0
         advice = await self.service.bots.run_job(
             key[0],
-            f"hint:{HINT_STRENGTH}",
+            f"hint:{strength}",
             expected,
             budget + settings.bot_move_grace,
             bots.advise_json,
@@ -104,7 +103,7 @@ class Hints:
             budget,
         )
         self.counts["hints_searched"] += 1
-        answer = {"version": key[1], "strength": HINT_STRENGTH, **advice}
+        answer = {"version": key[1], "strength": strength, **advice}
         self.answers[key] = answer
         while len(self.answers) > HINT_MEMORY:
             self.answers.popitem(last=False)

@@ -38,6 +38,8 @@ CLOCK_CHECK_ENV = "ZIGGURAT_CLOCK_CHECK_INTERVAL"
 SESSION_DAYS_ENV = "ZIGGURAT_SESSION_DAYS"
 REGISTRATION_ENV = "ZIGGURAT_REGISTRATION"
 REGISTRATION_CHOICES = ("open", "closed")
+ADVICE_STRENGTH_ENV = "ZIGGURAT_ADVICE_STRENGTH"
+ADVICE_STRENGTHS = ("easy", "medium", "hard")
 
 
 @dataclass(frozen=True)
@@ -155,12 +157,20 @@ class Settings:
     # "open": anyone may make an account; "closed": nobody (the accounts made stay), for a
     # server among friends once they all have one.
     registration: str = "open"
+    # The search that gives hints and analyses games (its iterations per decision): the
+    # players' teacher, and what each hint or analysed decision costs the bot workers.
+    advice_strength: str = "medium"
 
     def __post_init__(self) -> None:
         if self.registration not in REGISTRATION_CHOICES:
             raise SettingsError(
                 "registration",
                 f"must be one of {', '.join(REGISTRATION_CHOICES)}, not {self.registration!r}",
+            )
+        if self.advice_strength not in ADVICE_STRENGTHS:
+            raise SettingsError(
+                "advice_strength",
+                f"must be one of {', '.join(ADVICE_STRENGTHS)}, not {self.advice_strength!r}",
             )
         for name, bound in BOUNDS.items():
             value = getattr(self, name)
@@ -192,10 +202,14 @@ class Settings:
                 shown = text.strip()[:20]
                 raise SettingsError(name, f"must be {kind}, not {shown!r}", f"${env}") from None
         registration = (os.environ.get(REGISTRATION_ENV) or "").strip()
+        advice = (os.environ.get(ADVICE_STRENGTH_ENV) or "").strip()
         try:
-            return cls(**given, registration=registration or "open")
+            return cls(
+                **given, registration=registration or "open", advice_strength=advice or "medium"
+            )
         except SettingsError as exc:
-            env = REGISTRATION_ENV if exc.name == "registration" else ENV_NAMES[exc.name]
+            texts = {"registration": REGISTRATION_ENV, "advice_strength": ADVICE_STRENGTH_ENV}
+            env = texts.get(exc.name) or ENV_NAMES[exc.name]
             raise SettingsError(exc.name, exc.problem, f"${env}") from None
 
     @property
@@ -207,3 +221,4 @@ class Settings:
         for name, env in ENV_NAMES.items():
             os.environ[env] = str(getattr(self, name))
         os.environ[REGISTRATION_ENV] = self.registration
+        os.environ[ADVICE_STRENGTH_ENV] = self.advice_strength

@@ -27,6 +27,7 @@ import { renderClocks } from "./clock.js";
 import { turnChanged, turnSettings } from "./notify.js";
 import { setupRulesPanel } from "./rules_panel.js";
 import { renderHints, setupHints } from "./hint_panel.js";
+import { renderAnalysis, setupAnalysis } from "./analysis_panel.js";
 import { renderChat, setupChat } from "./chat.js";
 
 const POLL_MS = 2000;
@@ -1011,6 +1012,7 @@ function render() {
   renderChat(app.payload, app.seat ?? null);
   $("rated-badge").hidden = !table.rated;
   if (ctx.replaying) renderReplayBar();
+  renderAnalysis({ replaying: ctx.replaying, finished: app.payload.table.status === "finished", seat: app.replay ? app.replay.seat : null });
   if (!ctx.yourTurn) hideConfirm(); // a move waiting for its confirmation is no longer offered
   document.body.dataset.ready = "1";
 }
@@ -1200,6 +1202,10 @@ async function main() {
     (text) => act(text),
   );
   setupReplayBar();
+  setupAnalysis(
+    () => ({ tableId, table: app.payload.table, seat: app.replay ? app.replay.seat : null }),
+    (move) => showMove(move),
+  );
   $("confirm-yes").addEventListener("click", () => answerConfirm(true));
   $("confirm-no").addEventListener("click", () => answerConfirm(false));
   document.addEventListener("keydown", onKey);
