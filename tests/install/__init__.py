@@ -1,0 +1,1 @@
+"""Tests of what ships: the wheel, installed outside the checkout."""
