@@ -1,9 +1,11 @@
 """ISMCTS search speed: iterations per second from the start and from mid-game positions.
 
-Run: ``python benchmarks/bench_mcts.py [--game babylonia] [--iterations 1000]``. One process,
-one core; the agent is the ``medium`` configuration (rollouts cut off at the game's
-``ROLLOUT_DEPTH`` moves and evaluated), for every player count of the game. Not a test:
-figures depend on the machine.
+Run: ``python benchmarks/bench_mcts.py [--game babylonia] [--iterations 1000]``; ``--game
+all`` measures every game. One process, one core; the agent is the ``medium`` configuration
+(rollouts cut off at the game's ``ROLLOUT_DEPTH`` moves and evaluated; ``--rollout-depth``
+overrides it), for every player count of the game. Each figure is the iterations of all
+searches over their time, from :data:`POSITIONS` seeded positions: the start of a game, and
+``12 * players`` random moves in (mid-game). Not a test: figures depend on the machine.
 """
 
 from __future__ import annotations
@@ -14,7 +16,10 @@ import time
 import ziggurat
 from ziggurat.agents.mcts import MCTSAgent
 from ziggurat.core.api import State
+from ziggurat.core.registry import heuristics_for
 from ziggurat.testing import random_position
+
+POSITIONS = (1, 2, 3)  # the seeds of the positions each figure is measured on
 
 
 def position(name: str, players: int, moves: int, seed: int = 1) -> State:
@@ -22,25 +27,40 @@ def position(name: str, players: int, moves: int, seed: int = 1) -> State:
     return random_position(ziggurat.load_game(name, players=players), seed, moves)
 
 
-def rate(state: State, iterations: int) -> float:
-    agent = MCTSAgent(seed=1, iterations=iterations)
-    start = time.perf_counter()
-    agent.search(state, state.current_player)
-    return agent.last_iterations / (time.perf_counter() - start)
+def rate(states: list[State], iterations: int, depth: int | None) -> float:
+    """Iterations per second over one search from each of ``states``."""
+    done = 0
+    spent = 0.0
+    for state in states:
+        agent = MCTSAgent(seed=1, iterations=iterations, rollout_depth=depth)
+        start = time.perf_counter()
+        agent.search(state, state.current_player)
+        spent += time.perf_counter() - start
+        done += agent.last_iterations
+    return done / spent
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", default="babylonia", choices=ziggurat.game_names())
+    parser.add_argument("--game", default="babylonia", choices=[*ziggurat.game_names(), "all"])
     parser.add_argument("--iterations", type=int, default=1000)
+    parser.add_argument("--rollout-depth", type=int, default=None)
     args = parser.parse_args()
-    counts = type(ziggurat.load_game(args.game)).player_counts
-    print(args.game)
-    print(f"{'players':>7} {'start it/s':>11} {'mid-game it/s':>14}")
-    for players in counts:
-        start = rate(position(args.game, players, 0), args.iterations)
-        mid = rate(position(args.game, players, 12 * players), args.iterations)
-        print(f"{players:>7} {start:>11.0f} {mid:>14.0f}")
+    names = ziggurat.game_names() if args.game == "all" else [args.game]
+    print(f"{'game':<15} {'players':>7} {'depth':>5} {'start it/s':>11} {'mid-game it/s':>14}")
+    for name in names:
+        counts = type(ziggurat.load_game(name)).player_counts
+        for players in counts:
+            depth = args.rollout_depth
+            shown = depth if depth is not None else heuristics_for(name).depth_for(players)
+            start = [position(name, players, 0, seed) for seed in POSITIONS]
+            mid = [position(name, players, 12 * players, seed) for seed in POSITIONS]
+            print(
+                f"{name:<15} {players:>7} {shown!s:>5} "
+                f"{rate(start, args.iterations, depth):>11.0f} "
+                f"{rate(mid, args.iterations, depth):>14.0f}",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

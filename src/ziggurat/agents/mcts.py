@@ -183,8 +183,12 @@ class MCTSAgent:
         priors = heuristics.action_priors
         # Rollouts stop after the agent's rollout_depth, or else after the depth the game's
         # heuristics suggest; with neither they run to the end and evaluate is not asked.
-        cutoff = self.rollout_depth if self.rollout_depth is not None else heuristics.rollout_depth
         players = len(state.scores())
+        cutoff = (
+            self.rollout_depth
+            if self.rollout_depth is not None
+            else heuristics.depth_for(players)
+        )
         if root is None:
             root = Node(None, players)
         rng = self.rng

@@ -8,7 +8,7 @@ moves tried in random order, rollouts of random moves played to the end.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from .action import Action
@@ -19,13 +19,15 @@ class Heuristics:
     built from its own functions (``Heuristics(ROLLOUT_DEPTH, tiebreak=..., evaluate=...)``)
     or from a subclass; what it does not give keeps the default below."""
 
-    rollout_depth: int | None = None
-    """Actions a search rollout plays before :meth:`evaluate` scores the position; ``None``
-    plays every rollout to the end of the game (then ``evaluate`` is never asked)."""
+    rollout_depth: int | Mapping[int, int] | None = None
+    """Actions a search rollout plays before :meth:`evaluate` scores the position, or such
+    a number by player count (more players, more moves to a round: a game may cut rollouts
+    shorter to keep its search as quick); ``None`` plays every rollout to the end of the
+    game (then ``evaluate`` is never asked)."""
 
     def __init__(
         self,
-        rollout_depth: int | None = None,
+        rollout_depth: int | Mapping[int, int] | None = None,
         *,
         tiebreak: Callable[[Any, int, Any], float] | None = None,
         action_priors: Callable[[Any, int, Sequence[Any]], list[float] | None] | None = None,
@@ -43,6 +45,13 @@ class Heuristics:
         for hook, function in given.items():
             if function is not None:
                 setattr(self, hook, function)  # the game's function in place of the default
+
+    def depth_for(self, players: int) -> int | None:
+        """The rollout depth at ``players`` players (see :attr:`rollout_depth`)."""
+        depth = self.rollout_depth
+        if depth is None or isinstance(depth, int):
+            return depth
+        return depth[players]
 
     def tiebreak(self, state: Any, seat: int, action: Action) -> float:
         """Among moves that gain ``seat`` the same points now, the greater value is better.

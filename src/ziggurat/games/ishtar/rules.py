@@ -110,7 +110,15 @@ class MapContext:
     map_context`), and shared by its clones, until a tile, token or assistant changes the
     map; its facts never change (the anchor cache only fills in, with facts of this map)."""
 
-    __slots__ = ("anchor_cache", "claimed_zone", "claimed_zones", "free", "seat_zones", "zones")
+    __slots__ = (
+        "anchor_cache",
+        "claimed_zone",
+        "claimed_zones",
+        "free",
+        "scoring",
+        "seat_zones",
+        "zones",
+    )
 
     def __init__(self, state: IshtarState) -> None:
         grid = state.game.grid
@@ -129,6 +137,8 @@ class MapContext:
                 self.seat_zones[seat] |= zone
                 helpers &= ~bed
         self.anchor_cache: dict[int, list[tuple[int, int, int, tuple[int, ...]]]] = {}
+        # the flowerbeds with their owners and who controls each fountain, once scored
+        self.scoring: tuple[list[tuple[int, int]], list[list[int]]] | None = None
 
     def joins_two_claimed(self, state: IshtarState, flowers: int) -> bool:
         """Would ``flowers`` (new flower hexes next to a claimed bed) put two assistants in
@@ -167,13 +177,19 @@ def anchor_sets(
     claimed_zone = ctx.claimed_zone
     out = []
     for k, d1, d2, flower_deltas in state.game.tile_rotations[tile]:
-        anchors = free & _down(free, d1, all_mask) & _down(free, d2, all_mask)
+        # _down written out: this loop runs for every tile a search looks at
+        free1 = free >> d1 if d1 >= 0 else (free << -d1) & all_mask
+        free2 = free >> d2 if d2 >= 0 else (free << -d2) & all_mask
+        anchors = free & free1 & free2
         if not anchors:
             continue
         once = twice = 0
         for zone in zones:
             if zone:
-                near = (zone | _down(zone, d1, all_mask) | _down(zone, d2, all_mask)) & anchors
+                near = zone
+                near |= zone >> d1 if d1 >= 0 else (zone << -d1) & all_mask
+                near |= zone >> d2 if d2 >= 0 else (zone << -d2) & all_mask
+                near &= anchors
                 twice |= once & near
                 once |= near
         anchors = once & ~twice

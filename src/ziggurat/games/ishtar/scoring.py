@@ -56,12 +56,24 @@ def fountain_control(state: IshtarState, beds: list[tuple[int, int]]) -> list[li
     return out
 
 
+def beds_and_control(state: IshtarState) -> tuple[list[tuple[int, int]], list[list[int]]]:
+    """:func:`flowerbeds` and :func:`fountain_control`, kept with the map's placement facts
+    (``state.map_context()``), which a tile, a token or an assistant renews: a search scores
+    many positions on one map."""
+    context = state.map_context()
+    known = context.scoring
+    if known is None:
+        beds = flowerbeds(state)
+        known = context.scoring = (beds, fountain_control(state, beds))
+    return known
+
+
 def breakdown(state: IshtarState) -> list[dict[str, int]]:
     """Points per seat by part (:data:`PARTS`) plus ``total``."""
     game = state.game
     data = game.data
     n = state.n
-    beds = flowerbeds(state)
+    beds, control = beds_and_control(state)
     owned = [0] * n
     flowers = [0] * n
     counts = state.flowers
@@ -69,7 +81,6 @@ def breakdown(state: IshtarState) -> list[dict[str, int]]:
         if owner >= 0:
             owned[owner] |= bed
             flowers[owner] += sum(counts[b] for b in bit_list(bed))
-    control = fountain_control(state, beds)
     fountains = [0] * n
     controlled = [0] * n
     for f, seats in enumerate(control):
