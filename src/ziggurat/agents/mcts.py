@@ -15,6 +15,7 @@ shared on ties).
 from __future__ import annotations
 
 import math
+import random
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -191,7 +192,10 @@ class MCTSAgent:
         )
         if root is None:
             root = Node(None, players)
-        rng = self.rng
+        # The worlds and rollouts draw from Python's own generator (its draws are C code, and
+        # a search makes millions), seeded from the agent's: still the same search every
+        # time from the same seed.
+        rng = random.Random(self.rng.next64())
         # The seat's own options are the same in every world it cannot tell from this one
         # (the conformance suite checks it), so the root's list and ranking are made once,
         # in a sampled world: the priors may read anything in the state they are given.

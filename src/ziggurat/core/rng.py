@@ -14,6 +14,7 @@ from typing import Any
 _MASK64 = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 _UNIT = 1.0 / (1 << 53)
+_TWO64 = 1 << 64
 
 
 class Rng:
@@ -52,10 +53,22 @@ class Rng:
         return ((z ^ (z >> 31)) >> 11) * _UNIT
 
     def shuffle(self, items: MutableSequence[Any]) -> None:
-        """Fisher-Yates shuffle in place."""
+        """Fisher-Yates shuffle in place: each swap draws as :meth:`randrange` does, written
+        out here (every determinized world of a search shuffles its piles)."""
+        state = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.randrange(i + 1)
+            n = i + 1
+            limit = _TWO64 - (_TWO64 % n)
+            while True:
+                state = z = (state + _GOLDEN) & _MASK64
+                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+                z ^= z >> 31
+                if z < limit:
+                    break
+            j = z % n
             items[i], items[j] = items[j], items[i]
+        self.state = state
 
     def choice(self, items: list[Any]) -> Any:
         return items[self.randrange(len(items))]
