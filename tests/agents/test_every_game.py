@@ -54,6 +54,8 @@ def test_the_heuristics_stay_legal_over_whole_games(name: str, options: dict) ->
             assert priors is None or len(priors) == len(legal)
             action = heuristics.rollout_action(state, rng)
             assert action in legal
+            first = heuristics.search_actions(state)
+            assert first is None or (first and all(a in legal for a in first))
             tiebreak = heuristics.tiebreak(state, state.current_player, legal[0])
             assert isinstance(tiebreak, float | int)
             rewards = heuristics.evaluate(state)

@@ -34,7 +34,16 @@ MIN_SPREAD = 0.02  # the least spread assumed: evaluations alike so far may stil
 class Node:
     """Statistics of one action taken from an information set."""
 
-    __slots__ = ("action", "available", "children", "order", "seat", "totals", "visits")
+    __slots__ = (
+        "action",
+        "available",
+        "children",
+        "complete_at",
+        "order",
+        "seat",
+        "totals",
+        "visits",
+    )
 
     def __init__(self, action: Action | None, players: int, seat: int = -1) -> None:
         self.action = action
@@ -44,6 +53,7 @@ class Node:
         self.available = 1
         self.totals = [0.0] * players
         self.order: list[Action] | None = None  # actions to try, most promising first
+        self.complete_at = 0  # visits when every legal move was last found in the order
 
 
 def terminal_rewards(state: State) -> list[float]:
@@ -88,6 +98,7 @@ class MCTSAgent:
         self.last_iterations = 0
         self._pool: ProcessPoolExecutor | None = None
         self._kept: tuple[Node, Any] | None = None  # subtree and view for the next decision
+        self._search_actions: Callable[[State], list[Action] | None] = lambda _state: None
 
     def select_action(self, state: State, seat: int) -> Action:
         legal = state.legal_actions()
@@ -179,6 +190,7 @@ class MCTSAgent:
         ran. ``first``, a legal action, is the root's first child whatever the priors say
         (an analysis must value the move that was played)."""
         heuristics = heuristics_for(state.game.name)
+        self._search_actions = heuristics.search_actions
         rollout_action = heuristics.rollout_action
         evaluate = heuristics.evaluate
         priors = heuristics.action_priors
@@ -241,7 +253,7 @@ class MCTSAgent:
                     c.available += 1
                 action = None
                 if len(present) < max(1, ceil(widening * sqrt(node.visits + 1))):
-                    action = self._next_untried(node, world, priors)
+                    action = self._next_untried(node, world, priors, bool(present))
                 if action is not None:
                     child = children[action.id] = Node(action, players, world.current_player)
                     if node is root:
@@ -313,17 +325,23 @@ class MCTSAgent:
         node: Node,
         world: State,
         priors: Callable[[State, int, list[Action]], list[float] | None],
+        has_present: bool = True,
     ) -> Action | None:
         """Progressive widening: the caller lets a node hold about ``widening *
         sqrt(visits)`` children; this opens the next, in the order the game's prior ranks
         the moves (:meth:`_rank`, made the first time the node is left by a new child). With
         a few hundred placements to choose from, this is what lets a search of a few
-        thousand iterations look past the first move. A move legal in this world but unseen
-        when the order was made (another world, another draw) joins the order's end once
-        the order has nothing left to try here."""
+        thousand iterations look past the first move. The order is made of the game's
+        ``search_actions`` where it offers a short list (else every legal move); moves legal
+        in this world but not in the order (the rest of a short list, or another world's,
+        after another draw) join its end, best first, once it has nothing left to try here
+        (looked for again only after the node's visits double, unless ``has_present`` is
+        false: none of its children is legal in this world)."""
         order = node.order
         if order is None:
-            legal = world.legal_actions()
+            legal = self._search_actions(world)
+            if legal is None:
+                legal = world.legal_actions()
             self._rank(node, world, legal, priors)
             order = node.order
             assert order is not None
@@ -332,11 +350,19 @@ class MCTSAgent:
         for a in order:
             if a.id not in children and is_legal(a):
                 return a
-        for a in world.legal_actions():
-            if a.id not in children:
-                order.append(a)
-                return a
-        return None
+        if has_present and node.complete_at and node.visits < 2 * node.complete_at:
+            return None  # all tried lately: look for another world's moves less often
+        listed = {a.id for a in order}
+        unseen = [a for a in world.legal_actions() if a.id not in listed]
+        if not unseen:
+            node.complete_at = node.visits or 1
+            return None
+        values = priors(world, world.current_player, unseen)
+        if values is not None:  # the rest joins the order's end, best first
+            ranked = sorted(range(len(unseen)), key=values.__getitem__, reverse=True)
+            unseen = [unseen[i] for i in ranked]
+        order.extend(unseen)
+        return next((a for a in unseen if a.id not in children), None)
 
 
 def root_stats(root: Node, seat: int) -> dict[int, tuple[int, float]]:

@@ -33,6 +33,7 @@ class Heuristics:
         action_priors: Callable[[Any, int, Sequence[Any]], list[float] | None] | None = None,
         rollout_action: Callable[[Any, Any], Any] | None = None,
         evaluate: Callable[[Any], list[float]] | None = None,
+        search_actions: Callable[[Any], list[Any] | None] | None = None,
     ) -> None:
         if rollout_depth is not None:
             self.rollout_depth = rollout_depth
@@ -41,6 +42,7 @@ class Heuristics:
             "action_priors": action_priors,
             "rollout_action": rollout_action,
             "evaluate": evaluate,
+            "search_actions": search_actions,
         }
         for hook, function in given.items():
             if function is not None:
@@ -63,6 +65,14 @@ class Heuristics:
     ) -> list[float] | None:
         """A value per action of ``actions``, for the order in which the search tries them
         (greater first); ``None``: no preference, tried in random order. Default: ``None``."""
+        return None
+
+    def search_actions(self, state: Any) -> list[Action] | None:
+        """The legal moves a search node opens first, where listing every legal move costs
+        more than the search can afford at each new node (hundreds of offers): a short list
+        of the most promising ones, each legal, which the search ranks by the priors and
+        tries before anything else; it lists the rest only once these are used up.
+        Default: ``None``, every legal move."""
         return None
 
     def rollout_action(self, state: Any, rng: Any) -> Action:

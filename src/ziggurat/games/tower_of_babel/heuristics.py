@@ -249,6 +249,15 @@ def rollout_action(state: TowerState, rng: Rng) -> TowerAction:
     return best
 
 
+def search_actions(state: TowerState) -> list[TowerAction] | None:
+    """Where a search node opens its moves first: in the offer round, the offers of matching
+    cards (:func:`_natural_offers`), not the hundreds a big hand allows; elsewhere every
+    legal move."""
+    if state.phase == PHASE_OFFER:
+        return _natural_offers(state, state.current_player)
+    return None
+
+
 def _natural_offers(state: TowerState, seat: int) -> list[TowerAction]:
     """Offers of matching cards only (none, one, ... up to every card the caps allow), with
     and without the exchange card: the offers worth considering."""
@@ -327,5 +336,5 @@ def evaluate(state: TowerState) -> list[float]:
 
 HEURISTICS = Heuristics(
     ROLLOUT_DEPTH, tiebreak=tiebreak, action_priors=action_priors,
-    rollout_action=rollout_action, evaluate=evaluate,
+    rollout_action=rollout_action, evaluate=evaluate, search_actions=search_actions,
 )  # fmt: skip
