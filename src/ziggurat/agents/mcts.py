@@ -320,6 +320,11 @@ class MCTSAgent:
                 order[i], order[j] = order[j], order[i]
             node.order = order
 
+    def _candidates(self, world: State) -> list[Action]:
+        """The moves a node may open in ``world``: the game's short list, else all."""
+        short = self._search_actions(world)
+        return short if short is not None else world.legal_actions()
+
     def _next_untried(
         self,
         node: Node,
@@ -331,18 +336,16 @@ class MCTSAgent:
         sqrt(visits)`` children; this opens the next, in the order the game's prior ranks
         the moves (:meth:`_rank`, made the first time the node is left by a new child). With
         a few hundred placements to choose from, this is what lets a search of a few
-        thousand iterations look past the first move. The order is made of the game's
-        ``search_actions`` where it offers a short list (else every legal move); moves legal
-        in this world but not in the order (the rest of a short list, or another world's,
-        after another draw) join its end, best first, once it has nothing left to try here
-        (looked for again only after the node's visits double, unless ``has_present`` is
-        false: none of its children is legal in this world)."""
+        thousand iterations look past the first move. A node below the root opens only the
+        game's ``search_actions`` where it offers a short list (every legal move otherwise;
+        the root always weighs every legal move); candidates of this world missing from the
+        order (another world's draw or hand) join its end, best first, once it has nothing
+        left to try here; they are looked for again only after the node's visits double,
+        unless ``has_present`` is false (none of its children is legal in this world: then
+        every legal move is a candidate)."""
         order = node.order
         if order is None:
-            legal = self._search_actions(world)
-            if legal is None:
-                legal = world.legal_actions()
-            self._rank(node, world, legal, priors)
+            self._rank(node, world, self._candidates(world), priors)
             order = node.order
             assert order is not None
         children = node.children
@@ -353,7 +356,9 @@ class MCTSAgent:
         if has_present and node.complete_at and node.visits < 2 * node.complete_at:
             return None  # all tried lately: look for another world's moves less often
         listed = {a.id for a in order}
-        unseen = [a for a in world.legal_actions() if a.id not in listed]
+        unseen = [a for a in self._candidates(world) if a.id not in listed]
+        if not unseen and not has_present:  # nothing of the short list is legal here
+            unseen = [a for a in world.legal_actions() if a.id not in listed]
         if not unseen:
             node.complete_at = node.visits or 1
             return None

@@ -68,10 +68,11 @@ class Heuristics:
         return None
 
     def search_actions(self, state: Any) -> list[Action] | None:
-        """The legal moves a search node opens first, where listing every legal move costs
-        more than the search can afford at each new node (hundreds of offers): a short list
-        of the most promising ones, each legal, which the search ranks by the priors and
-        tries before anything else; it lists the rest only once these are used up.
+        """The legal moves a search node below the root considers, where listing every
+        legal move costs more than the search can afford at each new node (hundreds of
+        offers) and most of them are never worth a try: a short list of the sensible ones,
+        each legal, which the search ranks by the priors. The root still weighs every legal
+        move: this shapes how the search expects play to go on, as ``rollout_action`` does.
         Default: ``None``, every legal move."""
         return None
 

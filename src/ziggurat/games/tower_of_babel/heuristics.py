@@ -250,9 +250,9 @@ def rollout_action(state: TowerState, rng: Rng) -> TowerAction:
 
 
 def search_actions(state: TowerState) -> list[TowerAction] | None:
-    """Where a search node opens its moves first: in the offer round, the offers of matching
-    cards (:func:`_natural_offers`), not the hundreds a big hand allows; elsewhere every
-    legal move."""
+    """The moves a search node below the root considers: in the offer round, the offers of
+    matching cards (:func:`_natural_offers`), as the rollouts play them, not the hundreds a
+    big hand allows; elsewhere every legal move."""
     if state.phase == PHASE_OFFER:
         return _natural_offers(state, state.current_player)
     return None

@@ -20,6 +20,7 @@ calls them as its kernel hooks (``_generate_legal``, ``_why_not``, ``_apply``).
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from . import events, scoring
@@ -52,6 +53,7 @@ from .phases import (
 )
 
 if TYPE_CHECKING:
+    from .actions import TowerActionTable
     from .state import TowerState
 
 _TRIPLE = (TRIPLE_BONUS,)
@@ -121,11 +123,34 @@ def offer_caps(state: TowerState, seat: int) -> tuple[int, list[int], int]:
 
 def offer_choices(state: TowerState, seat: int) -> list[TowerAction]:
     """Every legal offer of ``seat`` (rules §5), in id order."""
-    table = state.game.actions
-    need = state.need()
     total_cap, per_type, supply = offer_caps(state, seat)
-    hand = state.hand[4 * seat : 4 * seat + 4]
-    exchange = state.exchange_in_hand[seat]
+    hand = state.hand
+    base = 4 * seat
+    return list(
+        _offers(
+            state.game.actions,
+            state.need(),
+            total_cap,
+            tuple(per_type),
+            supply,
+            (hand[base], hand[base + 1], hand[base + 2], hand[base + 3]),
+            state.exchange_in_hand[seat],
+        )
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _offers(
+    table: TowerActionTable,
+    need: tuple[int, int, int, int],
+    total_cap: int,
+    per_type: tuple[int, ...],
+    supply: int,
+    hand: tuple[int, int, int, int],
+    exchange: int,
+) -> tuple[TowerAction, ...]:
+    """The legal offers for these caps and this hand, in id order: the same few hands come
+    back again and again (every world a search deals asks), and there may be hundreds."""
     out = []
     for counts in table.offer_counts:
         size = counts[0] + counts[1] + counts[2] + counts[3]
@@ -145,7 +170,7 @@ def offer_choices(state: TowerState, seat: int) -> list[TowerAction]:
         out.append(table.offer[counts, False])
         if exchange and size:
             out.append(table.offer[counts, True])
-    return out  # in id order already: offer_counts walks the offers in id order
+    return tuple(out)  # in id order already: offer_counts walks the offers in id order
 
 
 def offer_allowed(state: TowerState, seat: int, action: TowerAction) -> bool:
