@@ -26,6 +26,26 @@ def test_named_strengths_and_settings() -> None:
         0.5,
     )
     assert make_agent("hard:workers=2").iterations == MCTS_STRENGTHS["hard"]["iterations"]
+    hard = make_agent("hard")
+    assert (hard.iterations, hard.seconds, hard.workers) == (8000, 8.0, 2)  # root-parallel
+    assert make_agent("hard:workers=1").workers == 1
+
+
+def test_the_server_thinks_for_hard_in_one_process_within_its_budget() -> None:
+    """A bot worker of the server runs one decision at a time: ``hard`` there searches one
+    tree, and leaves no process of its own behind."""
+    import multiprocessing
+
+    import ziggurat
+    from ziggurat.server.bots import choose_action
+
+    state = ziggurat.load_game("babylonia", players=2).new_initial_state(seed=3)
+    before = len(multiprocessing.active_children())
+    move = choose_action(
+        "babylonia", {"players": 2}, state.to_json(), state.current_player, "hard", 5, 0.2
+    )
+    assert state.game.parse_action(state, move) in state.legal_actions()
+    assert len(multiprocessing.active_children()) == before
 
 
 @pytest.mark.parametrize(

@@ -25,11 +25,13 @@ class Agent(Protocol):
 
 # The search strengths players choose: ISMCTS iterations per decision, with a time cap so that
 # a slow machine never keeps a table waiting long (the cap only binds where iterations would
-# take longer; below it the bot is fully reproducible from its seed).
+# take longer; below it the bot is fully reproducible from its seed). ``hard`` searches two
+# trees at once, one per core of a two-core machine (root parallelism): its results depend on
+# the number of trees, never on the cores, so a game replays alike on any machine.
 MCTS_STRENGTHS: dict[str, dict[str, Any]] = {
     "easy": {"iterations": 200, "seconds": 0.5},
     "medium": {"iterations": 1000, "seconds": 2.0},
-    "hard": {"iterations": 8000, "seconds": 8.0},
+    "hard": {"iterations": 8000, "seconds": 8.0, "workers": 2},
 }
 
 AGENT_NAMES = ("random", "greedy", *MCTS_STRENGTHS)
@@ -69,10 +71,7 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
 
 def _mcts_settings(spec: str, name: str, fields: list[str]) -> dict[str, Any]:
     base = MCTS_STRENGTHS.get(name, {"iterations": 1000, "seconds": None})
-    settings: dict[str, Any] = {
-        "iterations": base["iterations"],
-        "seconds": base["seconds"],
-    }  # rollout_depth: the game's own ROLLOUT_DEPTH unless a spec sets one
+    settings: dict[str, Any] = dict(base)  # rollout_depth: the game's own unless a spec sets one
     for field in fields:
         key, eq, text = field.partition("=")
         if not eq or key not in MCTS_SETTINGS:

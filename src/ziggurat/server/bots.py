@@ -84,12 +84,22 @@ def choose_action(
     state = game.state_from_json(state_json)
     spec = agent
     strength = MCTS_STRENGTHS.get(agent)
+    if strength is not None and strength.get("workers", 1) > 1:
+        # One process per decision here: the server's bot workers are its parallelism, each
+        # table with its fair share of them; one tree gets all the iterations instead.
+        spec = f"{spec}:workers=1:iterations={strength['iterations']}"
     if budget is not None and strength is not None:
         left = max(LEAST_SEARCH, budget - (time.perf_counter() - started))
         own = strength.get("seconds")
         if own is None or left < own:  # else the agent's own cap binds first: leave it be
-            spec = f"{agent}:seconds={left:.6f}"  # a "." makes make_agent read it as seconds
-    return str(make_agent(spec, seed).select_action(state, seat))
+            spec = f"{spec}:seconds={left:.6f}"  # a "." makes make_agent read it as seconds
+    bot = make_agent(spec, seed)
+    try:
+        return str(bot.select_action(state, seat))
+    finally:
+        close = getattr(bot, "close", None)
+        if close is not None:
+            close()
 
 
 def advise_json(

@@ -52,9 +52,11 @@ from .phases import PHASE_BLOOM, PHASE_CHOOSE, PHASE_PLACE
 from .rules import sample_blooms, sample_placements
 from .state import IshtarState
 
-ROLLOUT_DEPTH = 16
-"""Actions a search rollout plays before :func:`evaluate`: about two rounds at two players
-(a turn is a take, a placement, the icon and the trees)."""
+ROLLOUT_DEPTH = {2: 4, 3: 3, 4: 3}
+"""Actions a search rollout plays before :func:`evaluate`, by player count: most of a turn
+(a take, a placement, the icon and the trees), so that the search stays quick from
+mid-game (docs/ai.md, the speed table); the running score, gems and assistants in
+:func:`evaluate` carry the rest."""
 
 SCORE_SCALE = 8.0  # points of lead that make a position about 3:1 in evaluate()
 GEM_VALUE = (0.6, 0.9, 1.2)  # a violet, red, white gem held, in points

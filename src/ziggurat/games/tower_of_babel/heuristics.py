@@ -47,9 +47,11 @@ from .scoring import set_bonus, wonder_points
 if TYPE_CHECKING:
     from .state import TowerState
 
-ROLLOUT_DEPTH = 24
-"""Actions a search rollout plays before :func:`evaluate` scores the position: about one
-round at four players (a build is a choice, an offer per opponent and an acceptance)."""
+ROLLOUT_DEPTH = {3: 6, 4: 4, 5: 4}
+"""Actions a search rollout plays before :func:`evaluate` scores the position, by player
+count: about one build (a choice, an offer per opponent and an acceptance), so that the
+search keeps 2,000 iterations a second from mid-game (docs/ai.md, the speed table); what
+the final scoring would pay as the board stands carries the rest."""
 
 SCORE_SCALE = 10.0  # points of lead that make a position about 3:1 in evaluate()
 CARD_VALUE = 0.6  # a building card in hand, in points
