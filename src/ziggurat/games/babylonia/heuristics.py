@@ -31,7 +31,7 @@ CARD_VALUE = {1: 0.0, 2: 3.0, 3: 4.0, 4: 2.5, 5: 2.5, 6: 2.0, 7: 5.0, 8: 3.0, 9:
 END_BONUS = 0.25  # another farmer must be worth more than keeping it for a later turn
 
 ROLLOUT_SAMPLE = 6  # legal actions a rollout step compares
-ROLLOUT_DEPTH = {2: 8, 3: 6, 4: 6}
+ROLLOUT_DEPTH = {2: 12, 3: 8, 4: 6}
 """Actions a search rollout plays before :func:`evaluate` scores the position, by player
 count: about a turn of each seat at two players, fewer with more, so that the search keeps
 2,000 iterations a second from mid-game (docs/ai.md, the speed table); the evaluation of
