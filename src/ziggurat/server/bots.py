@@ -33,7 +33,7 @@ from typing import Any
 from ziggurat.agents import MCTS_STRENGTHS, make_agent
 from ziggurat.agents.advice import advise
 from ziggurat.agents.analysis import analyse_decision
-from ziggurat.core.api import Game
+from ziggurat.core.api import Game, State
 from ziggurat.core.registry import game_names, load_game
 
 log = logging.getLogger("ziggurat.server")
@@ -68,6 +68,11 @@ def _game(name: str, options_key: tuple) -> Game:
     return load_game(name, **dict(options_key))
 
 
+def _position(name: str, options: dict[str, Any], state_json: dict[str, Any]) -> State:
+    """The table's position, rebuilt in the worker through the game interface."""
+    return _game(name, tuple(sorted(options.items()))).state_from_json(state_json)
+
+
 def choose_action(
     game_name: str,
     options: dict[str, Any],
@@ -80,8 +85,7 @@ def choose_action(
     """Runs in a worker process: the bot's move, in notation, within ``budget`` seconds (None:
     the agent's own caps only). The time spent rebuilding the state counts against it."""
     started = time.perf_counter()
-    game = _game(game_name, tuple(sorted(options.items())))
-    state = game.state_from_json(state_json)
+    state = _position(game_name, options, state_json)
     spec = agent
     strength = MCTS_STRENGTHS.get(agent)
     if strength is not None and strength.get("workers", 1) > 1:
@@ -116,8 +120,8 @@ def advise_json(
     with its description for ``seat`` (``described``) and the words of each move of its
     line as ``seat`` would see it played (``words``)."""
     started = time.perf_counter()
-    game = _game(game_name, tuple(sorted(options.items())))
-    state = game.state_from_json(state_json)
+    state = _position(game_name, options, state_json)
+    game = state.game
     left = max(LEAST_SEARCH, budget - (time.perf_counter() - started))
     advice = advise(state, seat, strength=strength, seed=seed, seconds=left)
     out = advice.to_json()
@@ -141,9 +145,8 @@ def analyse_json(
     """Runs in a worker process: the report of one decision of a post-game analysis
     (:func:`ziggurat.agents.analysis.analyse_decision`), iterations only, so that it is the
     same wherever and whenever it runs."""
-    game = _game(game_name, tuple(sorted(options.items())))
-    state = game.state_from_json(state_json)
-    action = game.parse_action(state, played)
+    state = _position(game_name, options, state_json)
+    action = state.game.parse_action(state, played)
     return analyse_decision(state, seat, action, move, strength=strength, seed=seed)
 
 
