@@ -101,3 +101,20 @@ def test_a_finished_game_has_no_decision_to_hint(client) -> None:
     response = ask(client, table_id, 0, token)
     assert response.status_code == 409, response.text
     assert response.json()["error"] == "game_over"
+
+
+def test_no_hint_is_searched_while_the_bot_queue_is_full(database_url) -> None:
+    from .conftest import make_client
+
+    with make_client(database_url, bot_queue_limit=1) as client:
+        table_id, tokens = two_people(client)
+        queue = client.app.state.service.bots.queue
+        queue._waiting = 1  # as if one bot decision waited for the one place in the queue
+        try:
+            response = ask(client, table_id, 0, tokens[0])
+        finally:
+            queue._waiting = 0
+        assert response.status_code == 503, response.text
+        assert response.json()["error"] == "workers_busy"
+        assert client.get("/metrics").json()["bots"]["hints_searched"] == 0
+        assert ask(client, table_id, 0, tokens[0]).status_code == 200  # room again

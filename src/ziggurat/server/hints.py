@@ -8,7 +8,9 @@ or another table's bots. Rated tables have hints off.
 
 Bounded: an answer is kept for the position it was asked in (table, version, seat), for at
 most :data:`HINT_MEMORY` positions, so asking again costs nothing; while one is being worked
-out, the same question waits for it instead of starting another search.
+out, the same question waits for it instead of starting another search; and no new search
+starts while as many decisions wait for a worker as the ``bot_queue_limit`` setting allows
+(503: the tables' own bots come first).
 """
 
 from __future__ import annotations
@@ -83,6 +85,12 @@ class Hints:
             return known
         running = self.working.get(key)
         if running is None:
+            if service.bots.queue.waiting >= service.settings.bot_queue_limit:
+                raise ApiError(
+                    503,
+                    "workers_busy",
+                    "the bot workers are busy with the tables' moves; ask again in a moment",
+                )
             running = asyncio.get_running_loop().create_task(self._search(key, arguments))
             self.working[key] = running
             running.add_done_callback(lambda _done: self.working.pop(key, None))
