@@ -21,7 +21,7 @@ calls them as its kernel hooks (``_generate_legal``, ``_why_not``, ``_apply``).
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import events, scoring
 from .actions import (
@@ -123,23 +123,32 @@ def offer_caps(state: TowerState, seat: int) -> tuple[int, list[int], int]:
 
 def offer_choices(state: TowerState, seat: int) -> list[TowerAction]:
     """Every legal offer of ``seat`` (rules §5), in id order."""
+    return _offers(state.game.actions, *_offer_terms(state, seat))
+
+
+def offer_choices_kept(state: TowerState, seat: int) -> tuple[TowerAction, ...]:
+    """:func:`offer_choices`, kept for the hand and caps (bounded): every world a search
+    deals draws each face-down offer from them, and the same few hands come back again and
+    again, while a game itself rarely asks twice."""
+    return _kept_offers(state.game.actions, *_offer_terms(state, seat))
+
+
+def _offer_terms(state: TowerState, seat: int) -> tuple[Any, ...]:
+    """What the legal offers of ``seat`` depend on: the disc's need, the caps, the hand and
+    the exchange card."""
     total_cap, per_type, supply = offer_caps(state, seat)
     hand = state.hand
     base = 4 * seat
-    return list(
-        _offers(
-            state.game.actions,
-            state.need(),
-            total_cap,
-            tuple(per_type),
-            supply,
-            (hand[base], hand[base + 1], hand[base + 2], hand[base + 3]),
-            state.exchange_in_hand[seat],
-        )
+    return (
+        state.need(),
+        total_cap,
+        tuple(per_type),
+        supply,
+        (hand[base], hand[base + 1], hand[base + 2], hand[base + 3]),
+        state.exchange_in_hand[seat],
     )
 
 
-@functools.lru_cache(maxsize=4096)
 def _offers(
     table: TowerActionTable,
     need: tuple[int, int, int, int],
@@ -148,9 +157,8 @@ def _offers(
     supply: int,
     hand: tuple[int, int, int, int],
     exchange: int,
-) -> tuple[TowerAction, ...]:
-    """The legal offers for these caps and this hand, in id order: the same few hands come
-    back again and again (every world a search deals asks), and there may be hundreds."""
+) -> list[TowerAction]:
+    """The legal offers for these caps and this hand, in id order."""
     out = []
     for counts in table.offer_counts:
         size = counts[0] + counts[1] + counts[2] + counts[3]
@@ -170,7 +178,12 @@ def _offers(
         out.append(table.offer[counts, False])
         if exchange and size:
             out.append(table.offer[counts, True])
-    return tuple(out)  # in id order already: offer_counts walks the offers in id order
+    return out  # in id order already: offer_counts walks the offers in id order
+
+
+@functools.lru_cache(maxsize=4096)
+def _kept_offers(table: TowerActionTable, *terms: Any) -> tuple[TowerAction, ...]:
+    return tuple(_offers(table, *terms))
 
 
 def offer_allowed(state: TowerState, seat: int, action: TowerAction) -> bool:

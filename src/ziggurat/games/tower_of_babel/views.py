@@ -23,7 +23,7 @@ from ziggurat.core.rng import Rng
 from .actions import ACCEPT
 from .components import ACTION_KINDS, TYPES
 from .phases import NO_DISC, PHASE_ACCEPT, PHASE_OFFER, PHASE_OVER, PHASE_TASKS, PHASE_TRIPLE
-from .rules import accept_outcome, accept_refusal, offer_caps, offer_choices
+from .rules import accept_outcome, accept_refusal, offer_caps, offer_choices_kept
 
 if TYPE_CHECKING:
     from .state import TowerState
@@ -417,7 +417,7 @@ def _offer_at_random(other: TowerState, seat: int, cards: list[int], rng: Any) -
     other.offer_cards[base : base + 4] = [0, 0, 0, 0]
     other.exchange_in_hand[seat] = 1
     other.offer_exchange[seat] = 0
-    choices = offer_choices(other, seat)
+    choices = offer_choices_kept(other, seat)
     offer = choices[rng.randrange(len(choices))]
     for t in range(4):
         other.hand[base + t] -= offer.cards[t]
