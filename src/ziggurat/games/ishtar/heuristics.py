@@ -203,7 +203,9 @@ def rollout_action(state: IshtarState, rng: Rng) -> IshtarAction:
             assert action is not None
             candidates.append(action)
     elif state.phase == PHASE_CHOOSE and state.can >= 0:
-        candidates = _cheap_takes(state, seat)
+        take = _best_cheap_take(state, seat, rng)
+        if take is not None:
+            return take
     elif state.phase == PHASE_BLOOM:
         bloom = state.game.actions.bloom
         candidates = [bloom[spot] for spot in sample_blooms(state, rng, SAMPLE)]
@@ -223,21 +225,33 @@ def rollout_action(state: IshtarState, rng: Rng) -> IshtarAction:
     return best
 
 
-def _cheap_takes(state: IshtarState, seat: int) -> list[IshtarAction]:
-    """The can's first three stops, each paid with the commonest gems held, whose tile fits:
-    what a rollout considers, without testing every stack's tile."""
+def _best_cheap_take(state: IshtarState, seat: int, rng: Rng) -> IshtarAction | None:
+    """The best, by :func:`action_priors` with a little noise, of the can's first three
+    stops, each paid with the commonest gems held, whose tile fits; what a rollout takes,
+    without testing every stack's tile: the stops are ranked first, and only as many tiles
+    are tried on the map as it takes to find one that fits. None when none does (then the
+    legal moves decide: a forced discard, say)."""
     table = state.game.actions
     held = state.gems[3 * seat : 3 * seat + 3]
-    out = []
+    stops = []
     for stack, cost in rules.can_route(state)[:3]:
         if cost > held[0] + held[1] + held[2]:
             break
         v = min(cost, held[0])
         r = min(cost - v, held[1])
-        pay = (v, r, cost - v - r)
-        if rules.take_ok(state, stack, pay):
-            out.append(table.take[stack, pay])
-    return out
+        stops.append(table.take[stack, (v, r, cost - v - r)])
+    if not stops:
+        return None
+    values = action_priors(state, seat, stops)
+    ranked = sorted(
+        zip(stops, (value + NOISE * rng.random() for value in values), strict=True),
+        key=lambda pair: pair[1],
+        reverse=True,
+    )
+    for action, _value in ranked:
+        if rules.take_ok(state, action.stack, action.pay):
+            return action
+    return None
 
 
 def position_values(state: IshtarState) -> list[float]:
