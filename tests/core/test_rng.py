@@ -45,3 +45,19 @@ def test_shuffle_is_a_permutation() -> None:
     items = list(range(50))
     Rng(3).shuffle(items)
     assert sorted(items) == list(range(50)) and items != list(range(50))
+
+
+def test_shuffle_and_random_draw_exactly_as_randrange_and_next64() -> None:
+    """Both are written out for speed; every recorded game's deal depends on them staying
+    Fisher-Yates over randrange and 53 bits of next64, draw for draw."""
+    for seed in range(40):
+        fast, plain = Rng(seed), Rng(seed)
+        items, expected = list(range(seed + 2)), list(range(seed + 2))
+        fast.shuffle(items)
+        for i in range(len(expected) - 1, 0, -1):
+            j = plain.randrange(i + 1)
+            expected[i], expected[j] = expected[j], expected[i]
+        assert items == expected and fast.state == plain.state
+        assert [fast.random() for _ in range(5)] == [
+            (plain.next64() >> 11) / (1 << 53) for _ in range(5)
+        ]
