@@ -86,7 +86,8 @@ class Analyses:
         if row is None:
             seed = Rng(table.seed ^ (0xA11A << 8 | seat)).next64() >> 1
             row = await service.database(self._create, key, seed, len(todo))
-        self._run(key, row, record, todo)
+        if key not in self.running:  # a request just before this one may have started it
+            self._run(key, row, record, todo)
         return self._status(row)
 
     async def status(self, table_id: str, seat: int) -> dict[str, Any]:
