@@ -82,11 +82,14 @@ def play_until_undoable(server: Any, name: str, rng: random.Random) -> dict[str,
 @pytest.mark.parametrize("name", game_names())
 def test_undo_and_a_refused_undo_in_every_game(server, new_page, artifacts, name):
     rng = random.Random(7)
-    for _game in range(6):  # Tower of Babel's double turn can take a few games to come
+    # The server deals from a secret seed, and 58% of random three-player games of Tower of
+    # Babel never offer the double turn (its one move that may be taken back): 40 games miss
+    # it about once in three billion runs, and the first usually finds it.
+    for _game in range(40):
         found = play_until_undoable(server, name, rng)
         if found is not None:
             break
-    assert found is not None, f"{name}: no move that may be taken back in six games"
+    assert found is not None, f"{name}: no move that may be taken back in 40 games"
     table_id, tokens, seat, moved = found["id"], found["tokens"], found["seat"], found["payload"]
     other = next(s for s in tokens if s != seat)
     page = open_seat(new_page, server, table_id, seat, tokens[seat])
