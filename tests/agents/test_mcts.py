@@ -7,7 +7,7 @@ from unittest import mock
 import pytest
 
 import ziggurat
-from ziggurat.agents.mcts import MCTSAgent
+from ziggurat.agents.mcts import MCTSAgent, _worker_search
 
 
 @pytest.fixture(scope="module")
@@ -34,6 +34,18 @@ def test_the_time_budget_is_kept(midgame) -> None:
     agent.select_action(midgame, midgame.current_player)
     assert time.perf_counter() - start < 0.3 + 0.25  # one iteration past the deadline at most
     assert agent.last_iterations > 0
+
+
+def test_a_deadline_already_past_stops_the_search_after_one_iteration(midgame) -> None:
+    """The decision's deadline, set before the search is set up, binds the search and the
+    root-parallel workers alike: a search that starts late does one iteration, no more."""
+    agent = MCTSAgent(seed=1, iterations=None, seconds=60.0)
+    agent.search(midgame, midgame.current_player, deadline=time.monotonic() - 1.0)
+    assert agent.last_iterations == 1
+    stats, done = _worker_search(
+        midgame, midgame.current_player, 3, None, {"seconds": 60.0}, time.monotonic() - 1.0
+    )
+    assert done == 1 and sum(visits for visits, _ in stats.values()) == 1
 
 
 def test_it_decides_only_from_what_its_seat_sees(midgame) -> None:

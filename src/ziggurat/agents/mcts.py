@@ -106,14 +106,17 @@ class MCTSAgent:
             self.last_iterations = 0
             return legal[0]  # a forced move everyone can see is forced: no need to think
         kept, self._kept = self._kept, None
+        # The time budget is the whole decision's, counted from here (a spawned worker reads
+        # the same monotonic clock), so setting up the search never makes the move late.
+        deadline = None if self.seconds is None else time.monotonic() + self.seconds
         if self.workers > 1:
-            stats = self._parallel_root_stats(state, seat)
+            stats = self._parallel_root_stats(state, seat, deadline)
         else:
-            root = self.search(state, seat, self._reusable(kept, state, seat))
+            root = self.search(state, seat, self._reusable(kept, state, seat), deadline=deadline)
             stats = root_stats(root, seat)
         by_id = {a.id: a for a in legal}
         if not any(key in by_id for key in stats):  # a kept tree that fits no legal move
-            root = self.search(state, seat)
+            root = self.search(state, seat, deadline=deadline)
             stats = root_stats(root, seat)
         best = by_id[max((k for k in stats if k in by_id), key=lambda k: stats[k])]
         if self.workers == 1:
@@ -142,7 +145,9 @@ class MCTSAgent:
         node, view = kept
         return node if state.view(seat) == view else None
 
-    def _parallel_root_stats(self, state: State, seat: int) -> dict[int, tuple[int, float]]:
+    def _parallel_root_stats(
+        self, state: State, seat: int, deadline: float | None
+    ) -> dict[int, tuple[int, float]]:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(self.workers, mp_context=get_context("spawn"))
         shares = [None] * self.workers
@@ -156,7 +161,9 @@ class MCTSAgent:
             "widening": self.widening,
         }
         futures = [
-            self._pool.submit(_worker_search, state, seat, self.rng.next64(), share, settings)
+            self._pool.submit(
+                _worker_search, state, seat, self.rng.next64(), share, settings, deadline
+            )
             for share in shares
         ]
         merged: dict[int, tuple[int, float]] = {}
@@ -182,13 +189,19 @@ class MCTSAgent:
         self.close()
 
     def search(
-        self, state: State, seat: int, root: Node | None = None, first: Action | None = None
+        self,
+        state: State,
+        seat: int,
+        root: Node | None = None,
+        first: Action | None = None,
+        deadline: float | None = None,
     ) -> Node:
         """Grow the tree of ``seat``'s information set at ``state`` (``seat`` to move) until
         the root has been visited ``iterations`` times (a reused ``root`` starts with visits
         of its own) or the time is up; ``last_iterations`` counts the iterations this call
         ran. ``first``, a legal action, is the root's first child whatever the priors say
-        (an analysis must value the move that was played)."""
+        (an analysis must value the move that was played). ``deadline``, a
+        ``time.monotonic()`` instant, ends the search where ``seconds`` would end it later."""
         heuristics = heuristics_for(state.game.name)
         self._search_actions = heuristics.search_actions
         rollout_action = heuristics.rollout_action
@@ -229,12 +242,14 @@ class MCTSAgent:
         spread = [0.5] * players
         widening = self.widening
         log, sqrt, ceil = math.log, math.sqrt, math.ceil
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        if self.seconds is not None:
+            own = time.monotonic() + self.seconds
+            deadline = own if deadline is None else min(deadline, own)
         done = 0
         while True:
             if self.iterations is not None and root.visits >= self.iterations:
                 break
-            if deadline is not None and done and time.perf_counter() >= deadline:
+            if deadline is not None and done and time.monotonic() >= deadline:
                 break
             world = state.determinize(seat, rng)
             path = [root]
@@ -377,9 +392,15 @@ def root_stats(root: Node, seat: int) -> dict[int, tuple[int, float]]:
 
 
 def _worker_search(
-    state: State, seat: int, seed: int, iterations: int | None, settings: dict[str, Any]
+    state: State,
+    seat: int,
+    seed: int,
+    iterations: int | None,
+    settings: dict[str, Any],
+    deadline: float | None = None,
 ) -> tuple[dict[int, tuple[int, float]], int]:
-    """One root-parallel share of a search, run in a worker process."""
+    """One root-parallel share of a search, run in a worker process, stopping at the
+    decision's ``deadline`` (the monotonic clock is the machine's, shared by processes)."""
     agent = MCTSAgent(seed, iterations=iterations, **settings)
-    root = agent.search(state, seat)
+    root = agent.search(state, seat, deadline=deadline)
     return root_stats(root, seat), agent.last_iterations
