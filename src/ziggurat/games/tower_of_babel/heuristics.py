@@ -75,7 +75,8 @@ def action_priors(state: TowerState, seat: int, actions: Sequence[TowerAction]) 
     sets and each wonder's standing are worked out once however many actions ask)."""
     out = []
     builds: dict[int, float] = {}
-    counts: list[int] | None = None  # the seat's discs by type, once any action asks
+    standings: dict[int, tuple[list[int], tuple[int, int], float, float]] = {}  # by wonder
+    gains: list[int] | None = None  # the seat's disc-set gains by type, once any action asks
     offer_terms: tuple[tuple[int, int, int, int], float] | None = None  # need, exchange value
     for action in actions:
         kind = action.kind
@@ -84,13 +85,15 @@ def action_priors(state: TowerState, seat: int, actions: Sequence[TowerAction]) 
         elif kind == BUILD:
             value = builds.get(action.space)
             if value is None:
-                if counts is None:
-                    counts = _disc_counts(state, seat)
-                value = builds[action.space] = _build_value(state, seat, action.space, counts)
+                if gains is None:
+                    gains = _disc_gains(state, seat)
+                value = builds[action.space] = _build_value(
+                    state, seat, action.space, gains, standings
+                )
             out.append(value)
         elif kind == OFFER:
             if offer_terms is None:  # shared by the hundreds of offers a big hand allows
-                gain = _set_gain(state, _disc_counts(state, seat), state.disc)
+                gain = _set_gain(state, _disc_gains(state, seat), state.disc)
                 offer_terms = (state.need(), 0.3 * gain - 0.5)
             need, exchange_value = offer_terms
             cards = action.cards
@@ -132,42 +135,79 @@ def _shown_types(state: TowerState) -> list[int]:
 
 @functools.lru_cache(maxsize=8)
 def _first_types(needs: tuple[tuple[int, int, int, int], ...]) -> tuple[int, ...]:
-    """Per disc, the type it counts for in :func:`_disc_counts`: its first type (a two-type
+    """Per disc, the type it counts for in :func:`_disc_gains`: its first type (a two-type
     disc counts for its first type here: close enough)."""
     return tuple(next(t for t in range(4) if need[t]) for need in needs)
 
 
-def _disc_counts(state: TowerState, seat: int) -> list[int]:
-    """The seat's discs by type, as the set bonus counts them."""
+@functools.lru_cache(maxsize=8)
+def _need_types(needs: tuple[tuple[int, int, int, int], ...]) -> tuple[tuple[int, ...], ...]:
+    """Per disc, the types of card it asks for."""
+    return tuple(tuple(t for t in range(4) if need[t]) for need in needs)
+
+
+def _disc_gains(state: TowerState, seat: int) -> list[int]:
+    """Per type, what one more disc of it adds to the seat's disc-set bonus, counting the
+    discs it owns as the set bonus does. Worked out once per list of actions weighed."""
     counts = [0, 0, 0, 0]
     for d, t in enumerate(_first_types(state.game.disc_needs)):
         if state.disc_owner[d] == seat:
             counts[t] += 1
-    return counts
-
-
-def _set_gain(state: TowerState, counts: list[int], disc: int) -> int:
-    """How much ``disc`` adds to the disc-set bonus of a seat owning ``counts`` by type."""
     bonus = state.game.data.set_bonus
-    need = state.game.disc_needs[disc]
-    return max(bonus(counts[t] + 1) - bonus(counts[t]) for t in range(4) if need[t])
+    return [bonus(c + 1) - bonus(c) for c in counts]
 
 
-def _majority_value(state: TowerState, seat: int, wonder: int, added: int) -> float:
-    """Points the seat may expect from the wonder with ``added`` more value there: what the
-    row it would be scored on pays, times how safe the standing is."""
+def _set_gain(state: TowerState, gains: list[int], disc: int) -> int:
+    """How much ``disc`` adds to the disc-set bonus of a seat with these :func:`_disc_gains`
+    (a two-type disc: the better of its types)."""
+    best = -1 << 30
+    for t in _need_types(state.game.disc_needs)[disc]:
+        if gains[t] > best:
+            best = gains[t]
+    return best
+
+
+def _standing(
+    state: TowerState, seat: int, wonder: int
+) -> tuple[list[int], tuple[int, int], float, float]:
+    """What :func:`_build_value` needs of a wonder, the same for every space of it: the
+    pieces' values there, the row it would be scored on, how safe a standing there is (sure
+    when at most one disc is left), and the seat's expected points as it stands."""
     data = state.game.data
     n = state.n
     values = state.pieces[wonder * n : wonder * n + n]
-    values[seat] += added
     per = state.game.spaces_per_wonder
     left = sum(1 for d in state.space_disc[wonder * per : wonder * per + per] if d != NO_DISC)
     row = data.rows[min(state.marker, len(data.rows) - 1)]
-    points = wonder_points(values, row, data.participation)[seat]
-    return points * (1.0 if left <= 1 else 0.6)
+    safety = 1.0 if left <= 1 else 0.6
+    before = seat_points(values, seat, row, data.participation) * safety
+    return values, row, safety, before
 
 
-def _build_value(state: TowerState, seat: int, space: int, counts: list[int]) -> float:
+def seat_points(values: Sequence[int], seat: int, row: tuple[int, int], participation: int) -> int:
+    """``wonder_points(values, row, participation)[seat]`` without the other seats' points:
+    the prior asks it for every space a rollout step weighs."""
+    mine = values[seat]
+    if mine <= 0:
+        return 0
+    top = max(values)
+    if mine == top:
+        return row[1] if values.count(top) > 1 else row[0]
+    if values.count(top) > 1:  # a tie for the lead pays nobody else more than participation
+        return participation
+    runner = max(v for v in values if v < top)
+    if mine == runner and values.count(runner) == 1:
+        return row[1]
+    return participation
+
+
+def _build_value(
+    state: TowerState,
+    seat: int,
+    space: int,
+    gains: list[int],
+    standings: dict[int, tuple[list[int], tuple[int, int], float, float]],
+) -> float:
     disc = state.space_disc[space]
     need = state.game.disc_needs[disc]
     total = need[0] + need[1] + need[2] + need[3]
@@ -180,13 +220,18 @@ def _build_value(state: TowerState, seat: int, space: int, counts: list[int]) ->
         short = need[t] - hand[h + t]
         if short > 0:
             missing += short
-    gain = _set_gain(state, counts, disc)
+    gain = _set_gain(state, gains, disc)
     if missing:
         # opponents might fill the gap, but each card they do not give is their point
         return 0.2 * gain - 0.9 * missing
     wonder = space // state.game.spaces_per_wonder
-    before = _majority_value(state, seat, wonder, 0)
-    after = _majority_value(state, seat, wonder, total)
+    standing = standings.get(wonder)
+    if standing is None:
+        standing = standings[wonder] = _standing(state, seat, wonder)
+    values, row, safety, before = standing
+    values[seat] += total
+    after = seat_points(values, seat, row, state.game.data.participation) * safety
+    values[seat] -= total
     return 2.0 + 0.35 * gain + 0.5 * (after - before) - 0.15 * total
 
 
@@ -216,7 +261,7 @@ def _accept_value(state: TowerState, action: TowerAction) -> float:
     value -= 0.5 * _rejected_points(state, action.mask | 1 << active)
     value += PIECE_VALUE * remaining
     if exchange:  # ... but the disc is gone
-        value -= 2.0 + 0.4 * _set_gain(state, _disc_counts(state, active), state.disc)
+        value -= 2.0 + 0.4 * _set_gain(state, _disc_gains(state, active), state.disc)
     value -= 0.4 * action.joker_count
     return value
 
