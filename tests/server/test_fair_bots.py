@@ -364,7 +364,11 @@ def test_settings_travel_whole_through_the_environment(monkeypatch) -> None:
         "database_url", "registration", "advice_strength", *ENV_NAMES
     }  # fmt: skip
     for env in (*ENV_NAMES.values(), REGISTRATION_ENV, ADVICE_STRENGTH_ENV):
-        monkeypatch.delenv(env, raising=False)  # restored afterwards, whatever to_env sets
+        # setenv first: it records the variable's state (unset, often), which delenv alone
+        # does not for an unset one, so what to_env sets below is undone afterwards and no
+        # later server of this worker starts with registration closed
+        monkeypatch.setenv(env, "")
+        monkeypatch.delenv(env)
     monkeypatch.setenv("ZIGGURAT_DATABASE_URL", "sqlite://")
     given = Settings(
         database_url="sqlite:///elsewhere.sqlite3",
