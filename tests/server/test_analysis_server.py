@@ -4,7 +4,9 @@ where it must be."""
 
 from __future__ import annotations
 
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 from ziggurat.agents.analysis import analyze
 from ziggurat.core.records import record_from_json
@@ -98,3 +100,36 @@ def refusals(client, monkeypatch) -> None:
     assert client.post(f"/api/tables/{table_id}/analysis", json={"seat": 0}).status_code == 202
     crowded = client.post(f"/api/tables/{table_id}/analysis", json={"seat": 1})
     assert crowded.status_code == 429 and crowded.json()["error"] == "too_many_analyses"
+
+
+def test_two_requests_racing_to_start_one_analysis_start_it_once(tmp_path, monkeypatch) -> None:
+    """Both requests pass the "is it running?" check before either has started the work
+    (a barrier holds each inside the listing of the decisions until the other arrives): the
+    second still finds the first's task, and the analysis runs once."""
+    listing = analyses.decisions
+    both_in = threading.Barrier(2, timeout=30)
+
+    def held(record, seat):
+        both_in.wait()
+        return listing(record, seat)
+
+    runs = []
+    run = analyses.Analyses._run
+
+    def counted(self, key, row, record, todo):
+        runs.append(key)
+        run(self, key, row, record, todo)
+
+    with quick(f"sqlite:///{tmp_path / 'z.sqlite3'}") as client:
+        table_id = finished_table(client)
+        monkeypatch.setattr(analyses, "decisions", held)
+        monkeypatch.setattr(analyses.Analyses, "_run", counted)
+
+        def ask():
+            return client.post(f"/api/tables/{table_id}/analysis", json={"seat": 1})
+
+        with ThreadPoolExecutor(2) as pool:
+            answers = [f.result() for f in [pool.submit(ask), pool.submit(ask)]]
+        assert [a.status_code for a in answers] == [202, 202], [a.text for a in answers]
+        assert runs == [(table_id, 1)]
+        assert wait_done(client, table_id, 1)["status"] == "done"
