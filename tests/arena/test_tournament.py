@@ -77,6 +77,12 @@ def test_an_interrupted_tournament_resumes_where_it_stopped(reference, tmp_path)
     assert played == [2, 3]  # only what was missing
     assert by_index(resumed) == by_index(reference)
     assert untimed(resumed.summary) == untimed(reference.summary)
+    data = json.loads(out.read_text())
+    data["updated"] = "2000-01-01T00:00:00+00:00"  # a stamp no run today can write
+    out.write_text(json.dumps(data, indent=1) + "\n")
+    finished = out.read_bytes()
+    run_tournament(plan(), out, resume=True, on_game=lambda o: played.append(o.index))
+    assert played == [2, 3] and out.read_bytes() == finished  # nothing left: file untouched
 
 
 TIMINGS = ("mean_decision_seconds", "longest_decision_seconds")

@@ -85,8 +85,11 @@ class ResultFile(BaseModel):
                     f"has {theirs!r}; run it with the file's settings or write to another --out"
                 )
 
-    def save(self, path: Path) -> None:
-        self.updated = _now()
+    def save(self, path: Path, *, played: bool = True) -> None:
+        """Write the file atomically; ``updated`` moves only when ``played`` (a resumed
+        tournament with nothing left to play leaves its file as it was)."""
+        if played:
+            self.updated = _now()
         self.results.sort(key=lambda r: r.index)
         temporary = path.with_name(path.name + ".tmp")
         temporary.write_text(json.dumps(self.model_dump(mode="json"), indent=1) + "\n")

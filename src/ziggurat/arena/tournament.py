@@ -84,7 +84,8 @@ def run_tournament(
     if records is not None:
         records.mkdir(parents=True, exist_ok=True)
     out.parent.mkdir(parents=True, exist_ok=True)
-    results.save(out)
+    if not out.exists():
+        results.save(out)
     progress = _progress(console)
     with progress:
         bar = progress.add_task(
@@ -103,7 +104,7 @@ def run_tournament(
             if on_game is not None:
                 on_game(outcome)
     results.summary = summarize(plan.labels, results.results).to_json()
-    results.save(out)
+    results.save(out, played=bool(pending))
     return results
 
 
