@@ -21,11 +21,11 @@ case "${1:-}" in
   a)
     run ishtar medium,greedy 200 1 ishtar-medium-greedy-2p
     run ishtar medium,greedy,greedy 200 3 ishtar-medium-greedy-3p
-    run ishtar medium,greedy,greedy,greedy 200 4 ishtar-medium-greedy-4p
     run babylonia medium,greedy 200 1 babylonia-medium-greedy-2p
     run babylonia medium,easy,greedy 200 2 babylonia-medium-easy-greedy-3p
     run babylonia medium,greedy,greedy 200 3 babylonia-medium-greedy-3p
     run babylonia medium,greedy,greedy,greedy 200 4 babylonia-medium-greedy-4p
+    run ishtar medium,greedy,greedy,greedy 200 4 ishtar-medium-greedy-4p
     ;;
   b)
     run tower_of_babel medium,greedy,greedy 200 1 tower_of_babel-medium-greedy-3p
