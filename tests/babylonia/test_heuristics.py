@@ -75,3 +75,18 @@ def test_expected_points_count_what_the_board_promises() -> None:
         scores=[10, 12],
     )
     assert heuristics.expected_points(state) == [10 + 2.0 + 2.0, 12 + 4.0]
+    # With the rules option that a tied city pays the city counts, it pays them in full.
+    tied = ziggurat.load_game("babylonia", players=2, tied_city_scores=True)
+    state = make_position(
+        tied,
+        tiles={(6, 0): "MS", (19, 5): "SP", (22, 8): "MP"},
+        tokens=[
+            ((4, 0), 0, "merchant"),
+            ((5, 1), 0, "farmer"),
+            ((7, 1), 1, "servant"),
+            ((8, 0), 1, "servant"),
+        ],
+        cities_won=[1, 2],
+        scores=[10, 12],
+    )
+    assert heuristics.expected_points(state) == [10 + 2.0 + 2.0 + 1, 12 + 4.0 + 2]

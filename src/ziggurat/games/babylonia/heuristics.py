@@ -189,7 +189,8 @@ def expected_points(state: BabyloniaState) -> list[float]:
     land neighbours that hold a token, ``filled``): the two points of every face-up noble
     next to it whose kind it prints, at ``(1 + filled) / 2`` (adjacent nobles always pay, if
     the city is scored before the game ends); and, when one seat leads its majority, the
-    city counts a capture pays, the leader's own city included, at ``filled``. Per unscored
+    city counts a capture pays, the leader's own city included, at ``filled`` (with the
+    option ``tied_city_scores``, a tied city's counts too). Per unscored
     ziggurat, :data:`ZIGGURAT_CARD_POINTS` to its majority leader at ``filled``. Longer chains
     of the network and the card effects on city scoring are left to the rollouts.
     """
@@ -202,6 +203,7 @@ def expected_points(state: BabyloniaState) -> list[float]:
     kind_up = state.kind_up
     won = state.cities_won
     tile_at = state.tile_at
+    tied_pays = state.game.tied_city_scores  # the rules option: a tied city pays counts too
     for sites, is_city in ((state.cities, True), (state.zig_unscored, False)):
         while sites:
             low = sites & -sites
@@ -225,12 +227,14 @@ def expected_points(state: BabyloniaState) -> list[float]:
                         if printed >> kind & 1:
                             nobles += (kind_up[4 * seat + kind] & ring).bit_count()
                     points[seat] += nobles * (1.0 + filled)  # 2 points each, at (1 + filled) / 2
-            if best > second:
-                if is_city:
+            if best <= second:
+                leader = -1  # a tie: nobody takes it
+            if is_city:
+                if leader >= 0 or tied_pays:
                     for seat in range(n):
                         points[seat] += filled * (won[seat] + (seat == leader))
-                else:
-                    points[leader] += filled * ZIGGURAT_CARD_POINTS
+            elif leader >= 0:
+                points[leader] += filled * ZIGGURAT_CARD_POINTS
     return points
 
 
