@@ -171,7 +171,7 @@ def evaluate(state: BabyloniaState) -> list[float]:
     Counting only the score so far, a rollout cut off a turn or two in cannot see the city
     or ziggurat it is building a majority around, nor the nobles that will pay when a city
     is surrounded: the search then played about as the greedy player does (69% against
-    greedy at two players over 200 games; with the board counted, 100% of the first 93 of
+    greedy at two players over 200 games; with the board counted, 100% of the first 100 of
     the same games, docs/ai.md).
     """
     points = expected_points(state)
