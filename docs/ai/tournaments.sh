@@ -4,7 +4,7 @@
 # anywhere (a session's end, Ctrl-C) goes on with the same command, playing only the games
 # still missing; every result file and its plots land in docs/ai/tournaments/.
 #
-#   bash docs/ai/tournaments.sh a        # queue a: Ishtar, then Babylonia
+#   bash docs/ai/tournaments.sh a        # queue a: Ishtar, Babylonia, Ishtar at 4 players
 #   bash docs/ai/tournaments.sh b        # queue b: Tower of Babel and Amyitis
 #   bash docs/ai/tournaments.sh hard     # hard against medium (both cores)
 #
