@@ -89,7 +89,10 @@ def test_lobby_create_with_bots_and_play_a_whole_game(server, new_page, artifact
     # the log tells what the moves caused, with the players' names (the engine's events)
     kinds = set(page.locator("#log .log-event").evaluate_all("els => els.map(e => e.dataset.type)"))
     assert {"city_scored", "game_over"} <= kinds
-    taken = page.locator("#log .log-event[data-type='city_scored']", has_text="takes it")
+    takers = "|".join(re.escape(n) for n in names.values())  # not "a tie, nobody takes it"
+    taken = page.locator(
+        "#log .log-event[data-type='city_scored']", has_text=re.compile(f"({takers}) takes it")
+    )
     words = taken.first.inner_text()
     assert " scored: " in words and any(f"{n} takes it" in words for n in names.values()), words
     over = page.locator("#log .log-event[data-type='game_over']").inner_text()
