@@ -43,18 +43,23 @@ def test_evaluate_rewards_the_leader() -> None:
     assert heuristics.evaluate(state)[0] > 0.75
 
 
+CITY_TILES = {(6, 0): "MS", (19, 5): "SP", (22, 8): "MP"}
+AROUND_CITY = [((4, 0), 0, "merchant"), ((5, 1), 0, "farmer"), ((7, 1), 1, "servant")]
+
+
+def around_city(game, *more):
+    """The city (6,0) with the tokens of AROUND_CITY and ``more``; seat 0 has won one city
+    and 10 points, seat 1 two cities and 12 points."""
+    tokens = [*AROUND_CITY, *more]
+    return make_position(game, tiles=CITY_TILES, tokens=tokens, cities_won=[1, 2], scores=[10, 12])
+
+
 def test_expected_points_count_what_the_board_promises() -> None:
     """The city (6,0) prints M and S; its land neighbours are (4,0) (5,1) (7,1) (8,0), and
     (4,0) and (5,1) also touch the ziggurat (3,1), whose other land neighbours are (1,1) and
     (2,0). Seat 0 has a merchant on (4,0) and a farmer on (5,1); seat 1 a servant on (7,1)."""
     game = ziggurat.load_game("babylonia", players=2)
-    state = make_position(
-        game,
-        tiles={(6, 0): "MS", (19, 5): "SP", (22, 8): "MP"},
-        tokens=[((4, 0), 0, "merchant"), ((5, 1), 0, "farmer"), ((7, 1), 1, "servant")],
-        cities_won=[1, 2],
-        scores=[10, 12],
-    )
+    state = around_city(game)
     # The city is 3/4 surrounded: each seat's matching noble pays 2 at (1 + 3/4) / 2, and
     # seat 0's majority pays the city counts at 3/4, its own new city included (2 to seat 0,
     # 2 to seat 1). The ziggurat is half surrounded, seat 0 leads: 4 points at 1/2.
@@ -62,31 +67,9 @@ def test_expected_points_count_what_the_board_promises() -> None:
     assert heuristics.evaluate(state) == [0.5, 0.5]
     # A servant of seat 1 on (8,0) surrounds the city and ties its majority: no capture,
     # and the servant pays 2 more points, in full now.
-    state = make_position(
-        game,
-        tiles={(6, 0): "MS", (19, 5): "SP", (22, 8): "MP"},
-        tokens=[
-            ((4, 0), 0, "merchant"),
-            ((5, 1), 0, "farmer"),
-            ((7, 1), 1, "servant"),
-            ((8, 0), 1, "servant"),
-        ],
-        cities_won=[1, 2],
-        scores=[10, 12],
-    )
+    state = around_city(game, ((8, 0), 1, "servant"))
     assert heuristics.expected_points(state) == [10 + 2.0 + 2.0, 12 + 4.0]
     # With the rules option that a tied city pays the city counts, it pays them in full.
     tied = ziggurat.load_game("babylonia", players=2, tied_city_scores=True)
-    state = make_position(
-        tied,
-        tiles={(6, 0): "MS", (19, 5): "SP", (22, 8): "MP"},
-        tokens=[
-            ((4, 0), 0, "merchant"),
-            ((5, 1), 0, "farmer"),
-            ((7, 1), 1, "servant"),
-            ((8, 0), 1, "servant"),
-        ],
-        cities_won=[1, 2],
-        scores=[10, 12],
-    )
+    state = around_city(tied, ((8, 0), 1, "servant"))
     assert heuristics.expected_points(state) == [10 + 2.0 + 2.0 + 1, 12 + 4.0 + 2]
