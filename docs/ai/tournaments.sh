@@ -4,8 +4,8 @@
 # anywhere (a session's end, Ctrl-C) goes on with the same command, playing only the games
 # still missing; every result file and its plots land in docs/ai/tournaments/.
 #
-#   bash docs/ai/tournaments.sh a        # queue a: Ishtar, Babylonia, Ishtar at 4 players
-#   bash docs/ai/tournaments.sh b        # queue b: Tower of Babel and Amyitis
+#   bash docs/ai/tournaments.sh a        # queue a: Ishtar, Babylonia, then Amyitis at 3 and 4
+#   bash docs/ai/tournaments.sh b        # queue b: Tower of Babel and Amyitis at 2 players
 #   bash docs/ai/tournaments.sh hard     # hard against medium (both cores)
 #
 # ZIGGURAT="python -m ziggurat" by default; set it to run another installation.
@@ -26,14 +26,14 @@ case "${1:-}" in
     run babylonia medium,greedy,greedy 200 3 babylonia-medium-greedy-3p
     run babylonia medium,greedy,greedy,greedy 200 4 babylonia-medium-greedy-4p
     run ishtar medium,greedy,greedy,greedy 200 4 ishtar-medium-greedy-4p
+    run amyitis medium,greedy,greedy 200 3 amyitis-medium-greedy-3p
+    run amyitis medium,greedy,greedy,greedy 200 4 amyitis-medium-greedy-4p
     ;;
   b)
     run tower_of_babel medium,greedy,greedy 200 1 tower_of_babel-medium-greedy-3p
     run amyitis medium,greedy 200 1 amyitis-medium-greedy-2p
     run tower_of_babel medium,greedy,greedy,greedy 200 4 tower_of_babel-medium-greedy-4p
     run tower_of_babel medium,greedy,greedy,greedy,greedy 200 5 tower_of_babel-medium-greedy-5p
-    run amyitis medium,greedy,greedy 200 3 amyitis-medium-greedy-3p
-    run amyitis medium,greedy,greedy,greedy 200 4 amyitis-medium-greedy-4p
     ;;
   hard)
     run babylonia hard,medium 100 11 babylonia-hard-medium-2p
