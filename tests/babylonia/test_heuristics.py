@@ -3,7 +3,9 @@
 import ziggurat
 from ziggurat.core.rng import Rng
 from ziggurat.games.babylonia import heuristics
-from ziggurat.games.babylonia.position import make_position
+from ziggurat.games.babylonia.game import BabyloniaGame
+from ziggurat.games.babylonia.position import TokenSpec, make_position
+from ziggurat.games.babylonia.state import BabyloniaState
 
 
 def test_the_prior_prefers_a_crop_field_worth_points() -> None:
@@ -47,7 +49,7 @@ CITY_TILES = {(6, 0): "MS", (19, 5): "SP", (22, 8): "MP"}
 AROUND_CITY = [((4, 0), 0, "merchant"), ((5, 1), 0, "farmer"), ((7, 1), 1, "servant")]
 
 
-def around_city(game, *more):
+def around_city(game: BabyloniaGame, *more: TokenSpec) -> BabyloniaState:
     """The city (6,0) with the tokens of AROUND_CITY and ``more``; seat 0 has won one city
     and 10 points, seat 1 two cities and 12 points."""
     tokens = [*AROUND_CITY, *more]
