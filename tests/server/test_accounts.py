@@ -391,3 +391,25 @@ def test_a_socket_opens_an_accounts_seat_with_its_session_from_the_servers_own_p
         assert socket.receive_json()["seat"] == 0  # an API client's header
     with client.websocket_connect(url) as socket:  # no session, no token
         assert socket.receive_json()["error"] == "token_required"
+
+
+def test_an_invites_socket_with_a_session_ties_the_seat_as_the_view_does(client) -> None:
+    """The page opens its socket and loads its view at once, in either order: whichever
+    comes first with the invite's token and the login's cookie ties the seat to the
+    account, so the table never shows the seat claimed by nobody's account meanwhile."""
+    session_of(client, "Ann")
+    made = create(client, TWO_HUMANS)
+    table_id, token = made["table"]["id"], made["invites"][0]["token"]
+    url = f"/ws/tables/{table_id}?seat=0&token={token}"
+    with client.websocket_connect(url, headers=ORIGIN) as socket:
+        payload = socket.receive_json()
+        assert payload["seat"] == 0 and "stand" in payload["view"]["players"][0]
+        seats = client.get(f"/api/tables/{table_id}").json()["seats"]
+        assert (seats[0]["claimed"], seats[0]["account"], seats[0]["name"]) == (True, "Ann", "Ann")
+        assert (seats[1]["claimed"], seats[1]["account"]) == (False, None)
+    client.cookies.clear()  # a guest's socket by the other invite: claimed, nobody's account
+    url = f"/ws/tables/{table_id}?seat=1&token={made['invites'][1]['token']}"
+    with client.websocket_connect(url) as socket:
+        assert socket.receive_json()["seat"] == 1
+    seats = client.get(f"/api/tables/{table_id}").json()["seats"]
+    assert [(s["claimed"], s["account"]) for s in seats] == [(True, "Ann"), (True, None)]

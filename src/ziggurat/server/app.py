@@ -579,7 +579,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     raise ApiError(400, "bad_request", f"seat: {seat_text} is not a seat number")
                 seat = int(seat_text)
             account = None
-            if seat is not None and not token:
+            if seat is not None:  # as over REST: a token opens the seat, a session ties it
                 session = websocket.headers.get("x-session") or cookie_session(
                     websocket.headers.get("cookie")
                 )
