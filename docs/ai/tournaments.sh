@@ -36,8 +36,8 @@ case "${1:-}" in
     run tower_of_babel medium,greedy,greedy,greedy,greedy 200 5 tower_of_babel-medium-greedy-5p
     ;;
   hard)
-    run babylonia hard,medium 100 11 babylonia-hard-medium-2p
     run ishtar hard,medium 100 11 ishtar-hard-medium-2p
+    run babylonia hard,medium 100 11 babylonia-hard-medium-2p
     run tower_of_babel hard,medium,greedy 102 11 tower_of_babel-hard-medium-greedy-3p
     run amyitis hard,medium 100 11 amyitis-hard-medium-2p
     run babylonia hard,medium,medium,medium 100 14 babylonia-hard-medium-4p

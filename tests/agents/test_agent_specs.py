@@ -75,4 +75,27 @@ def test_root_parallel_search_splits_the_budget_and_chooses_a_legal_action() -> 
         assert agent.last_iterations == 101  # 51 + 50 across the two workers
         again = agent.select_action(state, state.current_player)
         assert again in state.legal_actions()
-    assert agent._pool is None  # the workers stopped with the context
+    assert agent._pools == []  # the workers stopped with the context
+
+
+def test_root_parallel_workers_reuse_their_subtrees_for_the_rest_of_a_turn() -> None:
+    """Each worker process keeps its tree: the next placement of the same turn only tops the
+    workers' subtrees up to their shares, as a single search does; another position (a new
+    deal) starts from nothing. The choices replay alike from the seed."""
+    game = ziggurat.load_game("babylonia", players=2, first_round_limit=False)
+    choices = []
+    for _ in range(2):
+        state = game.new_initial_state(seed=4)
+        seat = state.current_player
+        with MCTSAgent(seed=2, iterations=200, workers=2) as agent:
+            first = agent.select_action(state, seat)
+            assert agent.last_iterations == 200
+            state.apply_action(first)
+            assert state.current_player == seat  # the turn goes on
+            second = agent.select_action(state, seat)
+            assert 0 < agent.last_iterations < 200  # the kept visits counted
+            other = game.new_initial_state(seed=5)
+            agent.select_action(other, other.current_player)
+            assert agent.last_iterations == 200
+        choices.append((first, second))
+    assert choices[0] == choices[1]

@@ -67,8 +67,9 @@ class MCTSAgent:
 
     With ``workers`` above one the search is root-parallel: that many processes each grow
     their own tree from their own seed (the iterations split between them, the time cap
-    shared), and the root statistics are summed before choosing. Call :meth:`close` (or use
-    the agent as a context manager) to stop the worker processes.
+    shared), and the root statistics are summed before choosing. Each process keeps its tree
+    between decisions, so the rest of a turn reuses its subtrees as a single search does.
+    Call :meth:`close` (or use the agent as a context manager) to stop the worker processes.
     """
 
     name = "mcts"
@@ -96,8 +97,13 @@ class MCTSAgent:
         self.widening = widening
         self.workers = workers
         self.last_iterations = 0
-        self._pool: ProcessPoolExecutor | None = None
+        # One single-process pool per worker: a worker's next share always reaches the
+        # process that holds its tree, so its subtree can be reused.
+        self._pools: list[ProcessPoolExecutor] = []
         self._kept: tuple[Node, Any] | None = None  # subtree and view for the next decision
+        # Root-parallel: the move chosen and the view after it, when the seat moves again
+        # at once (each worker keeps its own subtree under that move).
+        self._kept_move: tuple[int, Any] | None = None
         self._search_actions: Callable[[State], list[Action] | None] = lambda _state: None
 
     def select_action(self, state: State, seat: int) -> Action:
@@ -106,11 +112,15 @@ class MCTSAgent:
             self.last_iterations = 0
             return legal[0]  # a forced move everyone can see is forced: no need to think
         kept, self._kept = self._kept, None
+        kept_move, self._kept_move = self._kept_move, None
         # The time budget is the whole decision's, counted from here (a spawned worker reads
         # the same monotonic clock), so setting up the search never makes the move late.
         deadline = None if self.seconds is None else time.monotonic() + self.seconds
         if self.workers > 1:
-            stats = self._parallel_root_stats(state, seat, deadline)
+            reuse = None
+            if kept_move is not None and self._same_position(kept_move[1], state, seat):
+                reuse = kept_move[0]
+            stats = self._parallel_root_stats(state, seat, deadline, reuse)
         else:
             root = self.search(state, seat, self._reusable(kept, state, seat), deadline=deadline)
             stats = root_stats(root, seat)
@@ -121,6 +131,10 @@ class MCTSAgent:
         best = by_id[max((k for k in stats if k in by_id), key=lambda k: stats[k])]
         if self.workers == 1:
             self._keep(root, state, seat, best)
+        else:
+            view = self._view_after(state, seat, best)
+            if view is not None:
+                self._kept_move = (best.id, view)
         return best
 
     def _keep(self, root: Node, state: State, seat: int, action: Action) -> None:
@@ -130,26 +144,41 @@ class MCTSAgent:
         child = root.children.get(action.id)
         if child is None:
             return
-        after = state.clone()
-        after.apply_action(action)
-        if not after.is_terminal() and after.current_player == seat:
-            self._kept = (child, after.view(seat))
+        view = self._view_after(state, seat, action)
+        if view is not None:
+            self._kept = (child, view)
 
     @staticmethod
-    def _reusable(kept: tuple[Node, Any] | None, state: State, seat: int) -> Node | None:
-        """The kept subtree, if ``state`` is the position it was searched for: the same seat
-        to move, seeing exactly what it saw then. Whatever the seat cannot see may differ, as
-        in any search of that information set, so reuse reveals nothing new."""
-        if kept is None or state.current_player != seat:
+    def _view_after(state: State, seat: int, action: Action) -> Any:
+        """What ``seat`` sees after ``action`` if it is then to move again, else None."""
+        after = state.clone()
+        after.apply_action(action)
+        if after.is_terminal() or after.current_player != seat:
             return None
-        node, view = kept
-        return node if state.view(seat) == view else None
+        return after.view(seat)
+
+    @staticmethod
+    def _same_position(view: Any, state: State, seat: int) -> bool:
+        """Is ``state`` the position a kept subtree was searched for: the same seat to move,
+        seeing exactly what it saw then? Whatever the seat cannot see may differ, as in any
+        search of that information set, so reuse reveals nothing new."""
+        return state.current_player == seat and state.view(seat) == view
+
+    @classmethod
+    def _reusable(cls, kept: tuple[Node, Any] | None, state: State, seat: int) -> Node | None:
+        """The kept subtree, if ``state`` is the position it was searched for."""
+        if kept is None or not cls._same_position(kept[1], state, seat):
+            return None
+        return kept[0]
 
     def _parallel_root_stats(
-        self, state: State, seat: int, deadline: float | None
+        self, state: State, seat: int, deadline: float | None, reuse: int | None
     ) -> dict[int, tuple[int, float]]:
-        if self._pool is None:
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=get_context("spawn"))
+        """The workers' root statistics, summed; ``reuse``, the id of the move this seat just
+        made, asks each worker to start from its own subtree under it."""
+        if not self._pools:
+            context = get_context("spawn")
+            self._pools = [ProcessPoolExecutor(1, mp_context=context) for _ in range(self.workers)]
         shares = [None] * self.workers
         if self.iterations is not None:
             base, extra = divmod(self.iterations, self.workers)
@@ -161,10 +190,10 @@ class MCTSAgent:
             "widening": self.widening,
         }
         futures = [
-            self._pool.submit(
-                _worker_search, state, seat, self.rng.next64(), share, settings, deadline
+            pool.submit(
+                _worker_search, state, seat, self.rng.next64(), share, settings, deadline, reuse
             )
-            for share in shares
+            for pool, share in zip(self._pools, shares, strict=True)
         ]
         merged: dict[int, tuple[int, float]] = {}
         self.last_iterations = 0
@@ -178,9 +207,9 @@ class MCTSAgent:
 
     def close(self) -> None:
         """Stop the worker processes of a root-parallel agent (a no-op with one worker)."""
-        if self._pool is not None:
-            self._pool.shutdown(cancel_futures=True)
-            self._pool = None
+        pools, self._pools = self._pools, []
+        for pool in pools:
+            pool.shutdown(cancel_futures=True)
 
     def __enter__(self) -> MCTSAgent:
         return self
@@ -391,6 +420,11 @@ def root_stats(root: Node, seat: int) -> dict[int, tuple[int, float]]:
     return {key: (c.visits, c.totals[seat]) for key, c in root.children.items()}
 
 
+# The tree of this worker process's last share (a worker process serves one agent): the
+# next share may start from its subtree under the move that was then chosen.
+_worker_tree: Node | None = None
+
+
 def _worker_search(
     state: State,
     seat: int,
@@ -398,9 +432,18 @@ def _worker_search(
     iterations: int | None,
     settings: dict[str, Any],
     deadline: float | None = None,
+    reuse: int | None = None,
 ) -> tuple[dict[int, tuple[int, float]], int]:
     """One root-parallel share of a search, run in a worker process, stopping at the
-    decision's ``deadline`` (the monotonic clock is the machine's, shared by processes)."""
+    decision's ``deadline`` (the monotonic clock is the machine's, shared by processes).
+    ``reuse``: the move just made from the last share's position (the agent checked that
+    this is the position after it), whose subtree this share tops up."""
+    global _worker_tree
+    kept = None
+    if reuse is not None and _worker_tree is not None:
+        kept = _worker_tree.children.get(reuse)
+    _worker_tree = None  # the rest of the old tree goes now, before the new one grows
     agent = MCTSAgent(seed, iterations=iterations, **settings)
-    root = agent.search(state, seat, deadline=deadline)
+    root = agent.search(state, seat, kept, deadline=deadline)
+    _worker_tree = root
     return root_stats(root, seat), agent.last_iterations
