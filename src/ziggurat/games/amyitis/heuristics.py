@@ -301,6 +301,7 @@ def action_priors(state: AmyitisState, seat: int, actions: Sequence[AmyitisActio
     data = state.game.data
     left = rounds_left(state)
     entering: list[float] | None = None  # per temple: what a cube of the seat there gains
+    peasant: float | None = None  # a Peasant's best field
     out = []
     for action in actions:
         kind = action.kind
@@ -316,17 +317,12 @@ def action_priors(state: AmyitisState, seat: int, actions: Sequence[AmyitisActio
             elif craft == MERCHANT:
                 value = CAMEL if state.camel_stock else 0.0
             elif craft == PEASANT:
-                value = max(_field_gain(state, seat, row) for row in range(len(state.fields)))
+                if peasant is None:  # the same for every row a Peasant is recruited from
+                    peasant = max(_field_gain(state, seat, row) for row in range(len(state.fields)))
+                value = peasant
             else:
-                value = (
-                    max(
-                        temple_worth(state, seat, t, _entered(state, t, seat))
-                        - temple_worth(state, seat, t, state.temples[t])
-                        for t in range(3)
-                    )
-                    * min(left, 3.0)
-                    * 0.6
-                )
+                assert entering is not None
+                value = max(entering) * min(left, 3.0) * 0.6
             value -= cost
         elif kind == CARAVAN:
             held = state.camels[seat]
