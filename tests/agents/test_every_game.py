@@ -56,6 +56,12 @@ def test_the_heuristics_stay_legal_over_whole_games(name: str, options: dict) ->
             assert action in legal
             first = heuristics.search_actions(state)
             assert first is None or (first and all(a in legal for a in first))
+            distinct = heuristics.distinct_actions(state)
+            if distinct is not None:  # legal, no repeats, and read from the mover's view
+                assert distinct and all(a in legal for a in distinct)
+                assert len({a.id for a in distinct}) == len(distinct)
+                other = state.determinize(state.current_player, random.Random(steps))
+                assert heuristics.distinct_actions(other) == distinct
             tiebreak = heuristics.tiebreak(state, state.current_player, legal[0])
             assert isinstance(tiebreak, float | int)
             rewards = heuristics.evaluate(state)

@@ -228,8 +228,10 @@ class MCTSAgent:
         """Grow the tree of ``seat``'s information set at ``state`` (``seat`` to move) until
         the root has been visited ``iterations`` times (a reused ``root`` starts with visits
         of its own) or the time is up; ``last_iterations`` counts the iterations this call
-        ran. ``first``, a legal action, is the root's first child whatever the priors say
-        (an analysis must value the move that was played). ``deadline``, a
+        ran. The root weighs every legal move, or only one of each set of moves that do
+        the same where the game's heuristics give its ``distinct_actions``. ``first``, a
+        legal action, is the root's first child whatever the priors say (an analysis must
+        value the move that was played, copy or not). ``deadline``, a
         ``time.monotonic()`` instant, ends the search where ``seconds`` would end it later."""
         heuristics = heuristics_for(state.game.name)
         self._search_actions = heuristics.search_actions
@@ -254,9 +256,12 @@ class MCTSAgent:
         # (the conformance suite checks it), so the root's list and ranking are made once,
         # in a sampled world: the priors may read anything in the state they are given.
         sampled = state.determinize(seat, rng)
-        root_legal = sampled.legal_actions()
+        distinct = heuristics.distinct_actions(sampled)
+        root_legal = distinct if distinct is not None else sampled.legal_actions()
+        if first is not None and first not in root_legal:
+            root_legal = [*root_legal, first]
         self._rank(root, sampled, root_legal, priors)
-        if first is not None and root.order is not None and first in root.order:
+        if first is not None and root.order is not None:
             root.order.remove(first)
             root.order.insert(0, first)
         root_ids = {a.id for a in root_legal}
@@ -297,7 +302,9 @@ class MCTSAgent:
                     c.available += 1
                 action = None
                 if len(present) < max(1, ceil(widening * sqrt(node.visits + 1))):
-                    action = self._next_untried(node, world, priors, bool(present))
+                    action = self._next_untried(
+                        node, world, priors, bool(present), closed=node is root
+                    )
                 if action is not None:
                     child = children[action.id] = Node(action, players, world.current_player)
                     if node is root:
@@ -375,6 +382,8 @@ class MCTSAgent:
         world: State,
         priors: Callable[[State, int, list[Action]], list[float] | None],
         has_present: bool = True,
+        *,
+        closed: bool = False,
     ) -> Action | None:
         """Progressive widening: the caller lets a node hold about ``widening *
         sqrt(visits)`` children; this opens the next, in the order the game's prior ranks
@@ -386,7 +395,8 @@ class MCTSAgent:
         order (another world's draw or hand) join its end, best first, once it has nothing
         left to try here; they are looked for again only after the node's visits double,
         unless ``has_present`` is false (none of its children is legal in this world: then
-        every legal move is a candidate)."""
+        every legal move is a candidate). A ``closed`` node (the root, whose moves are the
+        same in every world it searches) opens only what its order lists."""
         order = node.order
         if order is None:
             self._rank(node, world, self._candidates(world), priors)
@@ -397,6 +407,8 @@ class MCTSAgent:
         for a in order:
             if a.id not in children and is_legal(a):
                 return a
+        if closed:
+            return None
         if has_present and node.complete_at and node.visits < 2 * node.complete_at:
             return None  # all tried lately: look for another world's moves less often
         listed = {a.id for a in order}

@@ -34,6 +34,7 @@ class Heuristics:
         rollout_action: Callable[[Any, Any], Any] | None = None,
         evaluate: Callable[[Any], list[float]] | None = None,
         search_actions: Callable[[Any], list[Any] | None] | None = None,
+        distinct_actions: Callable[[Any], list[Any] | None] | None = None,
     ) -> None:
         if rollout_depth is not None:
             self.rollout_depth = rollout_depth
@@ -43,6 +44,7 @@ class Heuristics:
             "rollout_action": rollout_action,
             "evaluate": evaluate,
             "search_actions": search_actions,
+            "distinct_actions": distinct_actions,
         }
         for hook, function in given.items():
             if function is not None:
@@ -72,8 +74,19 @@ class Heuristics:
         legal move costs more than the search can afford at each new node (hundreds of
         offers) and most of them are never worth a try: a short list of the sensible ones,
         each legal, which the search ranks by the priors. The root still weighs every legal
-        move: this shapes how the search expects play to go on, as ``rollout_action`` does.
+        move (or every :meth:`distinct_actions`, where the game gives them): this shapes how
+        the search expects play to go on, as ``rollout_action`` does.
         Default: ``None``, every legal move."""
+        return None
+
+    def distinct_actions(self, state: Any) -> list[Action] | None:
+        """One legal move for each thing the player to move can do, where several legal
+        moves do exactly the same (an offer padded with bluff cards, which go back unread,
+        does what the offer without them does): the search's root weighs only these, so
+        that its visits are not spread over copies of one move, and a hint never names a
+        padded copy. Every legal move must do what one of them does, and the list may
+        depend only on what the player to move can see. Default: ``None``, every legal
+        move is distinct."""
         return None
 
     def rollout_action(self, state: Any, rng: Any) -> Action:

@@ -307,6 +307,17 @@ def search_actions(state: TowerState) -> list[TowerAction] | None:
     return None
 
 
+def distinct_actions(state: TowerState) -> list[TowerAction] | None:
+    """In the offer round, the offers of matching cards (:func:`_natural_offers`): every
+    other offer adds bluff cards, which go back to their owner at the reveal and count for
+    nothing, to one of these (or to nothing at all: an offer without a matching card can
+    be neither accepted nor scored), so it does exactly what that one does. Elsewhere
+    every legal move does something of its own."""
+    if state.phase == PHASE_OFFER:
+        return _natural_offers(state, state.current_player)
+    return None
+
+
 def _natural_offers(state: TowerState, seat: int) -> list[TowerAction]:
     """Offers of matching cards only (none, one, ... up to every card the caps allow), with
     and without the exchange card: the offers worth considering."""
@@ -386,4 +397,5 @@ def evaluate(state: TowerState) -> list[float]:
 HEURISTICS = Heuristics(
     ROLLOUT_DEPTH, tiebreak=tiebreak, action_priors=action_priors,
     rollout_action=rollout_action, evaluate=evaluate, search_actions=search_actions,
+    distinct_actions=distinct_actions,
 )  # fmt: skip
