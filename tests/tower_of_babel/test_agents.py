@@ -84,8 +84,9 @@ def test_every_offer_does_what_one_of_the_distinct_offers_does() -> None:
     copies: the search weighs one offer of each effect at its root. Played on to the end of
     the build with the same moves, an offer and its bluff-free copy leave every hand, score,
     piece and disc the same, and the copy is always among the distinct offers."""
-    from ziggurat.games.tower_of_babel.heuristics import distinct_actions
+    from ziggurat.games.tower_of_babel.heuristics import HEURISTICS
 
+    distinct_actions = HEURISTICS.distinct_actions
     checked = 0
     for seed in range(6):
         state = _offer_position(seed)
@@ -117,11 +118,11 @@ def test_the_search_weighs_one_offer_of_each_effect_and_still_values_a_bluff() -
     """At the root of an offer the search opens only distinct offers, so a hint never
     names a padded copy; the analysis of a bluff that was played still searches it."""
     from ziggurat.agents.mcts import MCTSAgent
-    from ziggurat.games.tower_of_babel.heuristics import distinct_actions
+    from ziggurat.games.tower_of_babel.heuristics import HEURISTICS
 
     state = _offer_position(3)
     seat = state.current_player
-    distinct = {a.id for a in distinct_actions(state)}
+    distinct = {a.id for a in HEURISTICS.distinct_actions(state)}
     root = MCTSAgent(seed=2, iterations=400).search(state, seat)
     assert set(root.children) <= distinct and len(root.children) == len(distinct)
     bluff = next(a for a in state.legal_actions() if a.id not in distinct)

@@ -299,20 +299,13 @@ def rollout_action(state: TowerState, rng: Rng) -> TowerAction:
 
 
 def search_actions(state: TowerState) -> list[TowerAction] | None:
-    """The moves a search node below the root considers: in the offer round, the offers of
-    matching cards (:func:`_natural_offers`), as the rollouts play them, not the hundreds a
-    big hand allows; elsewhere every legal move."""
-    if state.phase == PHASE_OFFER:
-        return _natural_offers(state, state.current_player)
-    return None
-
-
-def distinct_actions(state: TowerState) -> list[TowerAction] | None:
-    """In the offer round, the offers of matching cards (:func:`_natural_offers`): every
-    other offer adds bluff cards, which go back to their owner at the reveal and count for
-    nothing, to one of these (or to nothing at all: an offer without a matching card can
-    be neither accepted nor scored), so it does exactly what that one does. Elsewhere
-    every legal move does something of its own."""
+    """The moves a search node considers: in the offer round, the offers of matching cards
+    (:func:`_natural_offers`), as the rollouts play them, not the hundreds a big hand
+    allows; elsewhere every legal move. The root weighs the same list, as the game's
+    ``distinct_actions``: every other offer adds bluff cards, which go back to their owner
+    at the reveal and count for nothing, to one of these (or to nothing at all: an offer
+    without a matching card can be neither accepted nor scored, rules §5), so it does
+    exactly what that one does."""
     if state.phase == PHASE_OFFER:
         return _natural_offers(state, state.current_player)
     return None
@@ -397,5 +390,5 @@ def evaluate(state: TowerState) -> list[float]:
 HEURISTICS = Heuristics(
     ROLLOUT_DEPTH, tiebreak=tiebreak, action_priors=action_priors,
     rollout_action=rollout_action, evaluate=evaluate, search_actions=search_actions,
-    distinct_actions=distinct_actions,
+    distinct_actions=search_actions,  # the short list is also one offer of each effect
 )  # fmt: skip
