@@ -29,6 +29,9 @@ def test_named_strengths_and_settings() -> None:
     hard = make_agent("hard")
     assert (hard.iterations, hard.seconds, hard.workers) == (8000, 8.0, 2)  # root-parallel
     assert make_agent("hard:workers=1").workers == 1
+    assert make_agent("hard").policy_opponents is None  # the game's advice
+    assert make_agent("hard:policy_opponents=1").policy_opponents is True
+    assert make_agent("medium:policy_opponents=0").policy_opponents is False
 
 
 def test_the_server_thinks_for_hard_in_one_process_within_its_budget() -> None:
@@ -56,6 +59,7 @@ def test_the_server_thinks_for_hard_in_one_process_within_its_budget() -> None:
         ("mcts:iterations=many", "iterations must be a number or none, not 'many'"),
         ("mcts:iterations=none:seconds=none", "give it iterations, seconds, or both"),
         ("mcts:workers=0", "workers must be 1 or more"),
+        ("medium:policy_opponents=2", "policy_opponents must be 1 \\(on\\), 0 \\(off\\)"),
     ],
 )
 def test_bad_specs_are_refused_by_name(spec: str, message: str) -> None:

@@ -141,3 +141,42 @@ def test_reuse_still_decides_only_from_what_its_seat_sees() -> None:
             world.apply_action(action)
         choices.append(picked)
     assert choices[0] == choices[1]
+
+
+def _walk(node):
+    for child in node.children.values():
+        yield node, child
+        yield from _walk(child)
+
+
+@pytest.mark.parametrize("policy_opponents", [True, False])
+def test_policy_opponents_play_the_rollout_policy_in_the_tree(midgame, policy_opponents) -> None:
+    """With no rollout moves (``rollout_depth=0``), the rollout policy is asked only where
+    the tree lets it play the other seats: every node of another seat is a move it chose
+    there, while the searching seat's own choices still branch by their statistics."""
+    from ziggurat.core.registry import heuristics_for
+
+    seat = midgame.current_player
+    heuristics = heuristics_for("babylonia")
+    played: set[int] = set()
+    movers: set[int] = set()
+    policy = heuristics.rollout_action
+
+    def recording(world, rng):
+        action = policy(world, rng)
+        movers.add(world.current_player)
+        played.add(action.id)
+        return action
+
+    agent = MCTSAgent(seed=4, iterations=300, rollout_depth=0, policy_opponents=policy_opponents)
+    with mock.patch.object(heuristics, "rollout_action", recording):
+        root = agent.search(midgame, seat)
+    assert heuristics.rollout_action == policy
+    others = [child for _, child in _walk(root) if child.seat != seat]
+    assert others  # the tree reaches the other seats' turns
+    if policy_opponents:
+        assert movers and seat not in movers
+        assert {child.action.id for child in others} <= played
+    else:
+        assert not played  # the other seats choose by their statistics
+    assert len(root.children) > 1

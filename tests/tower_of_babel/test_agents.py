@@ -129,3 +129,15 @@ def test_the_search_weighs_one_offer_of_each_effect_and_still_values_a_bluff() -
     root = MCTSAgent(seed=2, iterations=400).search(state, seat, first=bluff)
     assert root.children[bluff.id].visits > 0
     assert set(root.children) - distinct == {bluff.id}
+
+
+def test_only_tower_of_babel_lets_the_rollout_policy_play_the_other_seats() -> None:
+    """Its offers are secret, so opponents' in-tree statistics would be gathered seeing the
+    searcher's sampled hand; the other games, whose hidden hands matter less to each turn,
+    keep choosing for the other seats by their statistics."""
+    from ziggurat.core.registry import game_names, heuristics_for
+
+    advice = {name: heuristics_for(name).policy_opponents for name in game_names()}
+    assert advice == {
+        "amyitis": False, "babylonia": False, "ishtar": False, "tower_of_babel": True,
+    }  # fmt: skip

@@ -37,7 +37,15 @@ MCTS_STRENGTHS: dict[str, dict[str, Any]] = {
 AGENT_NAMES = ("random", "greedy", *MCTS_STRENGTHS)
 
 
-MCTS_SETTINGS = ("iterations", "seconds", "workers", "rollout_depth", "exploration", "widening")
+MCTS_SETTINGS = (
+    "iterations",
+    "seconds",
+    "workers",
+    "rollout_depth",
+    "exploration",
+    "widening",
+    "policy_opponents",
+)
 
 
 def make_agent(spec: str, seed: int = 0) -> Agent:
@@ -92,4 +100,8 @@ def _mcts_settings(spec: str, name: str, fields: list[str]) -> dict[str, Any]:
         raise InvalidOptions(f"agent {spec!r}: workers must be 1 or more")
     if settings.get("workers") is None:
         settings.pop("workers", None)
+    if settings.get("policy_opponents") not in (None, 0, 1):
+        raise InvalidOptions(
+            f"agent {spec!r}: policy_opponents must be 1 (on), 0 (off) or none (the game's advice)"
+        )
     return settings

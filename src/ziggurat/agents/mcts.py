@@ -70,6 +70,10 @@ class MCTSAgent:
     shared), and the root statistics are summed before choosing. Each process keeps its tree
     between decisions, so the rest of a turn reuses its subtrees as a single search does.
     Call :meth:`close` (or use the agent as a context manager) to stop the worker processes.
+
+    ``policy_opponents`` lets the other seats play the rollout policy inside the tree rather
+    than choose by statistics they gathered seeing this seat's sampled hands; ``None`` takes
+    the game's advice (:attr:`~ziggurat.core.heuristics.Heuristics.policy_opponents`).
     """
 
     name = "mcts"
@@ -84,11 +88,16 @@ class MCTSAgent:
         rollout_depth: int | None = None,
         widening: float = 2.0,
         workers: int = 1,
+        policy_opponents: bool | None = None,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("give the search a budget: iterations, seconds, or both")
         if workers < 1:
             raise ValueError(f"workers must be 1 or more, not {workers}")
+        if policy_opponents not in (None, False, True):  # 0 and 1 are False and True here
+            raise ValueError(
+                f"policy_opponents must be True, False or None, not {policy_opponents!r}"
+            )
         self.rng = Rng(seed)
         self.iterations = iterations
         self.seconds = seconds
@@ -96,6 +105,8 @@ class MCTSAgent:
         self.rollout_depth = rollout_depth
         self.widening = widening
         self.workers = workers
+        # None: as the game's heuristics advise; a spec's ``policy_opponents=1`` arrives as 1.
+        self.policy_opponents = None if policy_opponents is None else bool(policy_opponents)
         self.last_iterations = 0
         # One single-process pool per worker: a worker's next share always reaches the
         # process that holds its tree, so its subtree can be reused.
@@ -188,6 +199,7 @@ class MCTSAgent:
             "exploration": self.exploration,
             "rollout_depth": self.rollout_depth,
             "widening": self.widening,
+            "policy_opponents": self.policy_opponents,
         }
         futures = [
             pool.submit(
@@ -238,6 +250,11 @@ class MCTSAgent:
         rollout_action = heuristics.rollout_action
         evaluate = heuristics.evaluate
         priors = heuristics.action_priors
+        # Where the other seats' moves are the rollout policy's, their nodes only record
+        # what that policy played: the tree branches on the searching seat's own choices.
+        policy_opponents = (
+            heuristics.policy_opponents if self.policy_opponents is None else self.policy_opponents
+        )
         # Rollouts stop after the agent's rollout_depth, or else after the depth the game's
         # heuristics suggest; with neither they run to the end and evaluate is not asked.
         players = len(state.scores())
@@ -291,6 +308,16 @@ class MCTSAgent:
             # Selection and expansion.
             while not world.is_terminal():
                 children = node.children
+                mover = world.current_player
+                if policy_opponents and mover != seat:
+                    action = rollout_action(world, rng)
+                    child = children.get(action.id)
+                    if child is None:
+                        child = children[action.id] = Node(action, players, mover)
+                    world.apply_legal(action)
+                    path.append(child)
+                    node = child
+                    continue
                 if node is root:
                     present = root_present
                 else:
@@ -312,7 +339,6 @@ class MCTSAgent:
                     world.apply_legal(action)
                     path.append(child)
                     break
-                mover = world.current_player
                 scale = exploration * spread[mover]
                 best_child = present[0]
                 best_value = -math.inf

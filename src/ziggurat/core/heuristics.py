@@ -25,6 +25,13 @@ class Heuristics:
     shorter to keep its search as quick); ``None`` plays every rollout to the end of the
     game (then ``evaluate`` is never asked)."""
 
+    policy_opponents: bool = False
+    """Should a search let the other seats play :meth:`rollout_action` inside its tree
+    instead of choosing for them by their statistics? Those statistics are gathered in
+    worlds sampled by the searching seat, so in a game of hidden hands they are the choices
+    of opponents who see the searcher's hand; a game where that misleads the search (Tower of
+    Babel's secret offers) says so here."""
+
     def __init__(
         self,
         rollout_depth: int | Mapping[int, int] | None = None,
@@ -35,9 +42,12 @@ class Heuristics:
         evaluate: Callable[[Any], list[float]] | None = None,
         search_actions: Callable[[Any], list[Any] | None] | None = None,
         distinct_actions: Callable[[Any], list[Any] | None] | None = None,
+        policy_opponents: bool | None = None,
     ) -> None:
         if rollout_depth is not None:
             self.rollout_depth = rollout_depth
+        if policy_opponents is not None:
+            self.policy_opponents = policy_opponents
         given = {
             "tiebreak": tiebreak,
             "action_priors": action_priors,

@@ -391,4 +391,8 @@ HEURISTICS = Heuristics(
     ROLLOUT_DEPTH, tiebreak=tiebreak, action_priors=action_priors,
     rollout_action=rollout_action, evaluate=evaluate, search_actions=search_actions,
     distinct_actions=search_actions,  # the short list is also one offer of each effect
+    # Offers are secret: statistics the other seats gather in the searcher's sampled worlds
+    # are those of players who see its hand, and they drag its values down as the tree
+    # deepens (docs/ai.md); the rollout policy plays them instead.
+    policy_opponents=True,
 )  # fmt: skip
