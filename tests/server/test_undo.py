@@ -13,6 +13,7 @@ import pytest
 
 from ziggurat.core.records import record_from_json, replay
 from ziggurat.core.registry import game_class, game_names
+from ziggurat.server import service
 
 from .conftest import TWO_HUMANS, act, auth, make_client, two_listening_servers, view
 from .test_bots_and_secrets import check_secrets
@@ -270,10 +271,17 @@ def play_until_undoable(client, name: str, players: int, rng: random.Random):
 
 
 @pytest.mark.parametrize("name", game_names())
-def test_every_game_takes_back_a_move_showing_every_seat_what_it_saw(client, name) -> None:
+def test_every_game_takes_back_a_move_showing_every_seat_what_it_saw(
+    client, name, monkeypatch
+) -> None:
     """All seats human, random moves (a game's one undoable kind first, where it has one)
     until a move may be taken back; taking it back gives every seat and a spectator exactly
-    the payload they had before it, but for the version."""
+    the payload they had before it, but for the version.
+
+    The server's secret seeds come from a seeded generator here: a random Tower of Babel game
+    brings a double turn only four times in ten, so with the server's own secret seeds six
+    games missed it about once in thirty runs."""
+    monkeypatch.setattr(service.secrets, "randbits", random.Random(4).getrandbits)
     players = min(game_class(name).player_counts)
     rng = random.Random(4)
     found = None
