@@ -199,6 +199,9 @@ def test_a_rated_game_against_a_bot_moves_both_ratings_on_the_leaderboard(
     page.click("#ratings-panel a[href='#ratings/babylonia/2']")
     page.wait_for_function("() => location.hash === '#ratings/babylonia/2'")
     assert page.locator("#ratings-title").inner_text() == "Ratings · Babylonia, 2 players"
+    # the chooser's click reloads the board the lobby's link showed: the rows are read once
+    # its reply is rendered (the body keeps the old rows meanwhile, never a row without cells)
+    page.wait_for_selector("#ratings-body[data-shown='ratings/babylonia/2']:not([aria-busy])")
     for name in ("Cy", "random"):
         row = page.locator(f".leaderboard tr[data-name='{name}']")
         row.wait_for()
@@ -320,6 +323,38 @@ def test_a_rating_plot_goes_through_every_point_of_its_history(server, new_page,
     assert "won" in page.locator(".player-game[data-table='t3']").inner_text()
     plot.scroll_into_view_if_needed()
     shot(page, artifacts, "rating-plot-three-games")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_late_reply_for_a_board_left_behind_never_replaces_the_chosen_one(server, new_page):
+    """Babylonia's two-player board is asked for first and its reply held back; the reader
+    goes on to the three-player board, which shows; the held reply, let through afterwards,
+    is dropped: title and rows stay the three-player board's."""
+    def board(name: str) -> str:
+        return json.dumps({"game": "babylonia", "players": 0, "ratings": [
+            {"place": 1, "name": name, "kind": "person", "rating": 1.0, "games": 1}]})
+
+    held: list[Any] = []
+    page = new_page(LAPTOP)
+    page.route("**/api/ratings/babylonia?players=2", lambda route: held.append(route))
+    page.route(
+        "**/api/ratings/babylonia?players=3",
+        lambda route: route.fulfill(status=200, content_type="application/json",
+                                    body=board("Three")),
+    )  # fmt: skip
+    page.goto(f"{server.url}/#ratings/babylonia/2")
+    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_function("() => document.getElementById('ratings-body').ariaBusy === 'true'")
+    assert len(held) == 1
+    page.evaluate("() => { location.hash = '#ratings/babylonia/3'; }")
+    page.wait_for_selector("#ratings-body[data-shown='ratings/babylonia/3']:not([aria-busy])")
+    with page.expect_response("**/api/ratings/babylonia?players=2"):
+        held[0].fulfill(status=200, content_type="application/json", body=board("Two"))
+    page.evaluate("() => new Promise((done) => setTimeout(done, 200))")  # the reply's turn
+    assert page.locator("#ratings-title").inner_text() == "Ratings · Babylonia, 3 players"
+    assert page.locator(".leaderboard tr[data-name='Three']").count() == 1
+    assert page.locator(".leaderboard tr[data-name='Two']").count() == 0
+    assert page.get_attribute("#ratings-body", "data-shown") == "ratings/babylonia/3"
     assert page.errors == []  # type: ignore[attr-defined]
 
 

@@ -9,6 +9,29 @@ const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
 
 let gamesKnown = [];
+// Each route's request takes a ticket: a reply rendered only if no later route asked since
+// (a slow reply for the board left behind must not overwrite the one chosen after it).
+let ticket = 0;
+
+// Starts a route's load: the body keeps what it shows while the same page reloads (a reader
+// never sees a row without its cells), and says "Loading…" only when it showed something else.
+function begin(body, key) {
+  ticket += 1;
+  if (body.dataset.shown !== key) {
+    body.replaceChildren(el("p", { class: "muted", text: "Loading…" }));
+    delete body.dataset.shown;
+  }
+  body.setAttribute("aria-busy", "true");
+  return ticket;
+}
+
+function finish(body, mine, key, ...children) {
+  if (mine !== ticket) return;
+  body.replaceChildren(...children);
+  if (key) body.dataset.shown = key;
+  else delete body.dataset.shown;
+  body.removeAttribute("aria-busy");
+}
 
 export function setupRatings(games) {
   gamesKnown = games;
@@ -58,14 +81,15 @@ function chooser(game, players) {
 
 async function showLeaderboard(game, players) {
   const body = $("ratings-body");
+  const key = `ratings/${game}/${players}`;
   $("ratings-title").textContent = `Ratings · ${title(game)}, ${players} players`;
-  body.replaceChildren(el("p", { class: "muted", text: "Loading…" }));
+  const mine = begin(body, key);
   try {
     const board = await api(`/api/ratings/${encodeURIComponent(game)}?players=${players}`);
     const rows = board.ratings.map((r) =>
       el("tr", { "data-name": r.name }, el("td", { text: r.place }), el("td", {}, playerLink(r.name, r.kind)), el("td", { class: "num", text: r.rating.toFixed(2) }), el("td", { class: "num", text: r.games })),
     );
-    body.replaceChildren(
+    finish(body, mine, key,
       chooser(game, players),
       rows.length
         ? el("table", { class: "leaderboard" }, el("thead", {}, el("tr", {}, el("th", { text: "#" }), el("th", { text: "player" }), el("th", { text: "rating" }), el("th", { text: "games" }))), el("tbody", {}, rows))
@@ -73,16 +97,18 @@ async function showLeaderboard(game, players) {
       el("p", { class: "hint", text: "The rating is OpenSkill's cautious estimate (μ − 3σ): it rises as you win and as the estimate grows surer. Bots are rated like everyone." }),
     );
   } catch (e) {
-    body.replaceChildren(el("p", { class: "error", text: e.message }));
+    finish(body, mine, null, el("p", { class: "error", text: e.message }));
   }
 }
 
 async function showPlayer(name) {
   const body = $("ratings-body");
+  const key = `player/${name}`;
   $("ratings-title").textContent = name;
-  body.replaceChildren(el("p", { class: "muted", text: "Loading…" }));
+  const mine = begin(body, key);
   try {
     const page = await api(`/api/players/${encodeURIComponent(name)}`);
+    if (mine !== ticket) return;
     $("ratings-title").textContent = `${page.name}${page.kind === "bot" ? " (bot)" : ""}`;
     const ratings = page.ratings.map((r) =>
       el("li", { class: "player-rating", "data-game": `${r.game}/${r.players}` },
@@ -95,14 +121,14 @@ async function showPlayer(name) {
         el("a", { href: `/table/${encodeURIComponent(g.table)}`, text: `${title(g.game)} · ${g.table}` }),
         el("span", { class: "muted", text: ` · ${gameLine(g)}` })),
     );
-    body.replaceChildren(
+    finish(body, mine, key,
       el("h3", { text: "Ratings" }),
       ratings.length ? el("ul", { class: "player-ratings" }, ratings) : el("p", { class: "muted", text: "No rated game yet." }),
       el("h3", { text: "Games" }),
       games.length ? el("ul", { class: "player-games" }, games) : el("p", { class: "muted", text: "No game yet." }),
     );
   } catch (e) {
-    body.replaceChildren(el("p", { class: "error", text: e.message }));
+    finish(body, mine, null, el("p", { class: "error", text: e.message }));
   }
 }
 
