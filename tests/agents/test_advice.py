@@ -87,3 +87,15 @@ def test_advice_refuses_what_it_cannot_answer() -> None:
     finished = ziggurat.testing.play_random_game(ziggurat.load_game("babylonia"), 1)[0]
     with pytest.raises(InvalidOptions, match="game is over"):
         advise(finished, 0)
+
+
+def test_the_advice_budget_is_the_strength_as_the_game_tunes_it() -> None:
+    """Tower of Babel's ``hard`` searches 12,000 iterations (its heuristics' ``STRENGTHS``):
+    a hint or an analysis at ``hard`` there is the bot's own search, and reports so."""
+    assert search_settings("hard")["iterations"] == 8000
+    assert search_settings("hard", game="tower_of_babel") == {"iterations": 12000, "seconds": 8.0}
+    assert search_settings("hard", game="babylonia")["iterations"] == 8000
+    assert search_settings("medium", game="tower_of_babel", timed=False) == {
+        "iterations": 1000,
+        "seconds": None,
+    }

@@ -9,6 +9,7 @@ from ziggurat.agents import make_agent
 from ziggurat.agents.base import MCTS_STRENGTHS
 from ziggurat.agents.mcts import MCTSAgent
 from ziggurat.core.errors import InvalidOptions
+from ziggurat.core.registry import game_class
 
 
 def test_named_strengths_and_settings() -> None:
@@ -49,6 +50,66 @@ def test_the_server_thinks_for_hard_in_one_process_within_its_budget() -> None:
     )
     assert state.game.parse_action(state, move) in state.legal_actions()
     assert len(multiprocessing.active_children()) == before
+
+
+def tuned_by(game: str, spec: str) -> MCTSAgent:
+    """The agent of ``spec`` after one short search of ``game``: the game has tuned it."""
+    agent = make_agent(f"{spec}:seconds=0.01", 3)
+    assert isinstance(agent, MCTSAgent)
+    players = min(game_class(game).player_counts)
+    state = ziggurat.load_game(game, players=players).new_initial_state(seed=2)
+    agent.search(state, state.current_player)
+    return agent
+
+
+def test_a_game_tunes_a_named_strength_and_a_spec_keeps_what_it_sets() -> None:
+    """Tower of Babel gives ``hard`` 12,000 iterations and Amyitis rollouts of 16 (their
+    heuristics' ``STRENGTHS``); Babylonia keeps the strength's own; ``medium`` is untouched;
+    what a spec writes itself wins; a bare ``mcts`` spec is never tuned."""
+    hard_tower = tuned_by("tower_of_babel", "hard:workers=1")
+    assert (hard_tower.iterations, hard_tower.rollout_depth) == (12000, None)
+    hard_amyitis = tuned_by("amyitis", "hard:workers=1")
+    assert (hard_amyitis.iterations, hard_amyitis.rollout_depth) == (8000, 16)
+    hard_babylonia = tuned_by("babylonia", "hard:workers=1")
+    assert (hard_babylonia.iterations, hard_babylonia.rollout_depth) == (8000, None)
+    assert tuned_by("tower_of_babel", "medium").iterations == 1000
+    assert tuned_by("tower_of_babel", "hard:workers=1:iterations=500").iterations == 500
+    assert tuned_by("amyitis", "hard:workers=1:rollout_depth=4").rollout_depth == 4
+    assert tuned_by("tower_of_babel", "mcts:iterations=8000").iterations == 8000
+
+
+def test_an_agent_moved_to_another_game_takes_that_games_tuning() -> None:
+    agent = make_agent("hard:workers=1:seconds=0.01", 3)
+    for game, players, iterations, depth in (
+        ("tower_of_babel", 3, 12000, None),
+        ("amyitis", 2, 8000, 16),
+        ("babylonia", 2, 8000, None),
+    ):
+        state = ziggurat.load_game(game, players=players).new_initial_state(seed=1)
+        agent.select_action(state, state.current_player)
+        assert (agent.iterations, agent.rollout_depth) == (iterations, depth), game
+
+
+def test_a_game_may_tune_only_the_search_settings_it_owns() -> None:
+    from ziggurat.core.heuristics import TUNABLE_SETTINGS, Heuristics
+
+    assert Heuristics(strengths={"hard": {"iterations": 9000}}).strengths == {
+        "hard": {"iterations": 9000}
+    }
+    for setting in ("seconds", "workers", "depth"):
+        with pytest.raises(ValueError, match=f"{setting} cannot be tuned per game") as refused:
+            Heuristics(strengths={"hard": {setting: 1}})
+        assert ", ".join(TUNABLE_SETTINGS) in str(refused.value)
+
+
+def test_every_games_tuning_names_known_strengths_and_settings() -> None:
+    from ziggurat.core.heuristics import TUNABLE_SETTINGS
+    from ziggurat.core.registry import game_names, heuristics_for
+
+    for name in game_names():
+        for strength, settings in heuristics_for(name).strengths.items():
+            assert strength in MCTS_STRENGTHS, (name, strength)
+            assert set(settings) <= set(TUNABLE_SETTINGS), (name, strength)
 
 
 @pytest.mark.parametrize(

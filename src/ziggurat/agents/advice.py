@@ -20,6 +20,7 @@ from typing import Any
 from ziggurat.core.action import Action
 from ziggurat.core.api import State
 from ziggurat.core.errors import InvalidOptions
+from ziggurat.core.registry import heuristics_for
 
 from .base import MCTS_STRENGTHS
 from .mcts import MCTSAgent, Node
@@ -86,15 +87,22 @@ class Advice:
         return out
 
 
-def search_settings(strength: str, *, timed: bool = True) -> dict[str, Any]:
-    """The search settings of a named strength (``easy``, ``medium``, ``hard``); without
-    ``timed``, iterations only, so that the answer depends on the seed alone."""
+def search_settings(
+    strength: str, *, timed: bool = True, game: str | None = None
+) -> dict[str, Any]:
+    """The search budget of a named strength (``easy``, ``medium``, ``hard``), with the
+    iterations ``game`` tunes it to (:attr:`~ziggurat.core.heuristics.Heuristics.strengths`)
+    when one is named; without ``timed``, iterations only, so that the answer depends on the
+    seed alone."""
     settings = MCTS_STRENGTHS.get(strength)
     if settings is None:
         raise InvalidOptions(
             f"unknown strength {strength!r}; choose one of {', '.join(MCTS_STRENGTHS)}"
         )
-    out = {"iterations": settings["iterations"], "seconds": settings["seconds"]}
+    iterations = settings["iterations"]
+    if game is not None:
+        iterations = heuristics_for(game).strengths.get(strength, {}).get("iterations", iterations)
+    out = {"iterations": iterations, "seconds": settings["seconds"]}
     if not timed:
         out["seconds"] = None
     return out
@@ -125,11 +133,11 @@ def advise(
         )
     if asked is not None and not state.is_legal(asked):
         raise InvalidOptions(f"{asked} is not a legal move here")
-    settings = search_settings(strength, timed=timed)
+    settings = search_settings(strength, timed=timed, game=state.game.name)
     if timed and seconds is not None:
         own = settings["seconds"]
         settings["seconds"] = seconds if own is None else min(own, seconds)
-    agent = MCTSAgent(seed, **settings)
+    agent = MCTSAgent(seed, **settings, strength=strength)  # the game's tuning of it
     root = agent.search(state, seat, first=asked)
     ranked = sorted(
         (c for c in root.children.values() if c.visits),

@@ -113,7 +113,7 @@ def summary(
         "seat": seat,
         "strength": strength,
         "seed": seed,
-        "iterations": search_settings(strength, timed=False)["iterations"],
+        "iterations": search_settings(strength, timed=False, game=record.game)["iterations"],
         "decisions": ordered,
         "chart": [{"move": r["move"], "value": r["best_value"]} for r in ordered],
         "worst": [r["move"] for r in worst],

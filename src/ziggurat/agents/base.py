@@ -23,7 +23,8 @@ class Agent(Protocol):
     def select_action(self, state: State, seat: int) -> Action: ...
 
 
-# The search strengths players choose: ISMCTS iterations per decision, with a time cap so that
+# The search strengths players choose: ISMCTS iterations per decision (a game may tune them
+# and the other search settings per strength: Heuristics.strengths), with a time cap so that
 # a slow machine never keeps a table waiting long (the cap only binds where iterations would
 # take longer; below it the bot is fully reproducible from its seed). ``hard`` searches two
 # trees at once, one per core of a two-core machine (root parallelism): its results depend on
@@ -54,6 +55,9 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
     A spec is a name (``random``, ``greedy``, ``easy``, ``medium``, ``hard``) or a search
     with settings of its own: ``mcts:iterations=500:seconds=2``, ``medium:workers=2``. The
     settings are those of :class:`~ziggurat.agents.mcts.MCTSAgent`; ``none`` lifts a budget.
+    A named strength plays as the game's heuristics tune it
+    (:attr:`~ziggurat.core.heuristics.Heuristics.strengths`), save for the settings its spec
+    gives.
     ``policy:PATH`` plays a trained policy file (:mod:`ziggurat.agents.policy`).
     """
     from .greedy import GreedyAgent
@@ -69,7 +73,11 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
         return RandomAgent(seed) if name == "random" else GreedyAgent(seed)
     if name == "mcts" or name in MCTS_STRENGTHS:
         settings = _mcts_settings(spec, name, fields)
-        return MCTSAgent(seed, **settings)
+        if name == "mcts":
+            return MCTSAgent(seed, **settings)
+        # A named strength: the game played may tune it, except what the spec sets itself.
+        given = [field.partition("=")[0] for field in fields]
+        return MCTSAgent(seed, **settings, strength=name, given=given)
     raise InvalidOptions(
         f"unknown agent {spec!r}; the agents are: {', '.join(AGENT_NAMES)}, or "
         "mcts:iterations=N[:seconds=S][:workers=W] (settings may follow any search strength), "

@@ -17,13 +17,14 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
 from typing import Any
 
 from ziggurat.core.action import Action
 from ziggurat.core.api import State
+from ziggurat.core.heuristics import TUNABLE_SETTINGS
 from ziggurat.core.registry import heuristics_for
 from ziggurat.core.rng import Rng
 
@@ -74,6 +75,11 @@ class MCTSAgent:
     ``policy_opponents`` lets the other seats play the rollout policy inside the tree rather
     than choose by statistics they gathered seeing this seat's sampled hands; ``None`` takes
     the game's advice (:attr:`~ziggurat.core.heuristics.Heuristics.policy_opponents`).
+
+    ``strength``, a named strength (``hard``), lets the game being played tune the settings
+    for it (:attr:`~ziggurat.core.heuristics.Heuristics.strengths`): the ones given here are
+    the strength's own, and those named in ``given`` (the settings a spec wrote itself) are
+    kept whatever the game says.
     """
 
     name = "mcts"
@@ -89,6 +95,8 @@ class MCTSAgent:
         widening: float = 2.0,
         workers: int = 1,
         policy_opponents: bool | None = None,
+        strength: str | None = None,
+        given: Iterable[str] = (),
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("give the search a budget: iterations, seconds, or both")
@@ -107,6 +115,10 @@ class MCTSAgent:
         self.workers = workers
         # None: as the game's heuristics advise; a spec's ``policy_opponents=1`` arrives as 1.
         self.policy_opponents = None if policy_opponents is None else bool(policy_opponents)
+        self.strength = strength
+        self._given = frozenset(given)
+        self._untuned = {key: getattr(self, key) for key in TUNABLE_SETTINGS}
+        self._tuned_for: str | None = None  # the game whose strengths are applied
         self.last_iterations = 0
         # One single-process pool per worker: a worker's next share always reaches the
         # process that holds its tree, so its subtree can be reused.
@@ -117,7 +129,20 @@ class MCTSAgent:
         self._kept_move: tuple[int, Any] | None = None
         self._search_actions: Callable[[State], list[Action] | None] = lambda _state: None
 
+    def _tune(self, game_name: str) -> None:
+        """Apply ``game_name``'s settings for this agent's strength, once per game (an agent
+        moved to another game starts again from the strength's own settings)."""
+        if self.strength is None or self._tuned_for == game_name:
+            return
+        tuned = heuristics_for(game_name).strengths.get(self.strength, {})
+        for key, value in self._untuned.items():
+            setattr(self, key, value if key in self._given else tuned.get(key, value))
+        if self.policy_opponents is not None:
+            self.policy_opponents = bool(self.policy_opponents)
+        self._tuned_for = game_name
+
     def select_action(self, state: State, seat: int) -> Action:
+        self._tune(state.game.name)
         legal = state.legal_actions()
         if len(legal) == 1 and not state.game.options_are_secret(state):
             self.last_iterations = 0
@@ -245,6 +270,7 @@ class MCTSAgent:
         legal action, is the root's first child whatever the priors say (an analysis must
         value the move that was played, copy or not). ``deadline``, a
         ``time.monotonic()`` instant, ends the search where ``seconds`` would end it later."""
+        self._tune(state.game.name)
         heuristics = heuristics_for(state.game.name)
         self._search_actions = heuristics.search_actions
         rollout_action = heuristics.rollout_action

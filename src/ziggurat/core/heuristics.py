@@ -13,6 +13,11 @@ from typing import Any
 
 from .action import Action
 
+TUNABLE_SETTINGS = ("iterations", "rollout_depth", "exploration", "widening", "policy_opponents")
+"""The search settings a game may tune per strength (:attr:`Heuristics.strengths`). The time
+cap and the number of trees are not among them: they are the players' promise of how long a
+bot thinks and how many cores it takes, the same in every game."""
+
 
 class Heuristics:
     """A game's advice to the bots. A game's ``heuristics.py`` sets ``HEURISTICS`` to one,
@@ -32,6 +37,14 @@ class Heuristics:
     of opponents who see the searcher's hand; a game where that misleads the search (Tower of
     Babel's secret offers) says so here."""
 
+    strengths: Mapping[str, Mapping[str, Any]] = {}
+    """Search settings this game sets for a named strength, in place of the strength's own
+    (``{"hard": {"iterations": 12000}}``): a strength is a promise of how long a bot thinks,
+    and what a game makes of that time differs (a game of few moves a decision gains from
+    more iterations, one whose rollouts misjudge from shorter ones). Keys are among
+    :data:`TUNABLE_SETTINGS`; a setting an agent's spec gives itself still wins. Default:
+    none, every strength as defined in :mod:`ziggurat.agents.base`."""
+
     def __init__(
         self,
         rollout_depth: int | Mapping[int, int] | None = None,
@@ -43,9 +56,19 @@ class Heuristics:
         search_actions: Callable[[Any], list[Any] | None] | None = None,
         distinct_actions: Callable[[Any], list[Any] | None] | None = None,
         policy_opponents: bool | None = None,
+        strengths: Mapping[str, Mapping[str, Any]] | None = None,
     ) -> None:
         if rollout_depth is not None:
             self.rollout_depth = rollout_depth
+        if strengths is not None:
+            for strength, settings in strengths.items():
+                unknown = sorted(set(settings) - set(TUNABLE_SETTINGS))
+                if unknown:
+                    raise ValueError(
+                        f"strength {strength!r}: {', '.join(unknown)} cannot be tuned per game; "
+                        f"the settings a game may tune are {', '.join(TUNABLE_SETTINGS)}"
+                    )
+            self.strengths = {name: dict(settings) for name, settings in strengths.items()}
         if policy_opponents is not None:
             self.policy_opponents = policy_opponents
         given = {

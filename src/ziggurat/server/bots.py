@@ -90,8 +90,9 @@ def choose_action(
     strength = MCTS_STRENGTHS.get(agent)
     if strength is not None and strength.get("workers", 1) > 1:
         # One process per decision here: the server's bot workers are its parallelism, each
-        # table with its fair share of them; one tree gets all the iterations instead.
-        spec = f"{spec}:workers=1:iterations={strength['iterations']}"
+        # table with its fair share of them; one tree gets all the iterations instead (the
+        # strength's, as the game tunes them).
+        spec = f"{spec}:workers=1"
     if budget is not None and strength is not None:
         left = max(LEAST_SEARCH, budget - (time.perf_counter() - started))
         own = strength.get("seconds")
