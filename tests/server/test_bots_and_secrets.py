@@ -68,18 +68,24 @@ def test_reads_racing_the_moves_never_change_a_table(database_url) -> None:
 
     server, port = start_server("--database-url", database_url, "--bot-delay", "0")
     stop = threading.Event()
+    readers: list[threading.Thread] = []
     try:
         seats = [{"kind": "human"}, {"kind": "bot", "agent": "greedy"}, {"kind": "bot"}]
         body = {"game": "babylonia", "options": {"players": 3, "start_player": 0}, "seats": seats}
         made = call(port, "POST", "/api/tables", body)
         table_id, token = made["table"]["id"], made["invites"][0]["token"]
 
-        def poll() -> None:
-            while not stop.is_set():
-                call(port, "GET", f"/api/tables/{table_id}")
-                call(port, "GET", f"/api/tables/{table_id}/view")
+        failed: list[BaseException] = []
 
-        readers = [threading.Thread(target=poll, daemon=True) for _ in range(3)]
+        def poll() -> None:
+            try:
+                while not stop.is_set():
+                    call(port, "GET", f"/api/tables/{table_id}")
+                    call(port, "GET", f"/api/tables/{table_id}/view")
+            except Exception as error:  # a read refused or failed: reported below
+                failed.append(error)
+
+        readers.extend(threading.Thread(target=poll, daemon=True) for _ in range(3))
         for reader in readers:
             reader.start()
         deadline = time.monotonic() + 120
@@ -95,7 +101,13 @@ def test_reads_racing_the_moves_never_change_a_table(database_url) -> None:
             assert time.monotonic() < deadline, f"the game stalled at {mine['version']}"
         record = call(port, "GET", f"/api/tables/{table_id}/record")
         assert len(record["actions"]) == mine["version"]
+        stop.set()
+        for reader in readers:  # every read answered while the server ran
+            reader.join(timeout=30)
+        assert failed == []
     finally:
         stop.set()
+        for reader in readers:  # none still reading when the server goes
+            reader.join(timeout=30)
         server.terminate()
         server.wait(timeout=30)
