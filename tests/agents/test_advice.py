@@ -89,12 +89,17 @@ def test_advice_refuses_what_it_cannot_answer() -> None:
         advise(finished, 0)
 
 
-def test_the_advice_budget_is_the_strength_as_the_game_tunes_it() -> None:
-    """Tower of Babel's ``hard`` searches 12,000 iterations (its heuristics' ``STRENGTHS``):
-    a hint or an analysis at ``hard`` there is the bot's own search, and reports so."""
+def test_the_advice_budget_is_the_strength_as_the_game_tunes_it(monkeypatch) -> None:
+    """A game that tunes a strength's iterations (its heuristics' ``STRENGTHS``) gets hints
+    and analyses at that strength from the bot's own search, which reports so."""
+    from ziggurat.core.registry import heuristics_for
+
+    monkeypatch.setattr(
+        heuristics_for("tower_of_babel"), "strengths", {"hard": {"iterations": 9000}}
+    )
     assert search_settings("hard")["iterations"] == 8000
-    assert search_settings("hard", game="tower_of_babel") == {"iterations": 12000, "seconds": 8.0}
-    assert search_settings("hard", game="babylonia")["iterations"] == 8000
+    assert search_settings("hard", game="tower_of_babel") == {"iterations": 9000, "seconds": 8.0}
+    assert search_settings("hard", game="amyitis")["iterations"] == 8000  # its depth only
     assert search_settings("medium", game="tower_of_babel", timed=False) == {
         "iterations": 1000,
         "seconds": None,

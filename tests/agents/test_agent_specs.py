@@ -9,7 +9,7 @@ from ziggurat.agents import make_agent
 from ziggurat.agents.base import MCTS_STRENGTHS
 from ziggurat.agents.mcts import MCTSAgent
 from ziggurat.core.errors import InvalidOptions
-from ziggurat.core.registry import game_class
+from ziggurat.core.registry import game_class, heuristics_for
 
 
 def test_named_strengths_and_settings() -> None:
@@ -62,28 +62,36 @@ def tuned_by(game: str, spec: str) -> MCTSAgent:
     return agent
 
 
-def test_a_game_tunes_a_named_strength_and_a_spec_keeps_what_it_sets() -> None:
-    """Tower of Babel gives ``hard`` 12,000 iterations and Amyitis rollouts of 16 (their
-    heuristics' ``STRENGTHS``); Babylonia keeps the strength's own; ``medium`` is untouched;
-    what a spec writes itself wins; a bare ``mcts`` spec is never tuned."""
-    hard_tower = tuned_by("tower_of_babel", "hard:workers=1")
-    assert (hard_tower.iterations, hard_tower.rollout_depth) == (12000, None)
+def test_a_game_tunes_a_named_strength_and_a_spec_keeps_what_it_sets(monkeypatch) -> None:
+    """Amyitis gives ``hard`` rollouts of 16 (its heuristics' ``STRENGTHS``); Babylonia keeps
+    the strength's own; ``medium`` is untouched; what a spec writes itself wins; a bare
+    ``mcts`` spec is never tuned. Tower of Babel, given a tuning of ``hard``'s iterations
+    here, searches that many."""
+    monkeypatch.setattr(
+        heuristics_for("tower_of_babel"), "strengths", {"hard": {"iterations": 9000}}
+    )
     hard_amyitis = tuned_by("amyitis", "hard:workers=1")
     assert (hard_amyitis.iterations, hard_amyitis.rollout_depth) == (8000, 16)
     hard_babylonia = tuned_by("babylonia", "hard:workers=1")
     assert (hard_babylonia.iterations, hard_babylonia.rollout_depth) == (8000, None)
-    assert tuned_by("tower_of_babel", "medium").iterations == 1000
+    hard_tower = tuned_by("tower_of_babel", "hard:workers=1")
+    assert (hard_tower.iterations, hard_tower.rollout_depth) == (9000, None)
+    assert tuned_by("amyitis", "medium").rollout_depth is None
     assert tuned_by("tower_of_babel", "hard:workers=1:iterations=500").iterations == 500
     assert tuned_by("amyitis", "hard:workers=1:rollout_depth=4").rollout_depth == 4
-    assert tuned_by("tower_of_babel", "mcts:iterations=8000").iterations == 8000
+    assert tuned_by("amyitis", "mcts:iterations=8000").rollout_depth is None
 
 
-def test_an_agent_moved_to_another_game_takes_that_games_tuning() -> None:
+def test_an_agent_moved_to_another_game_takes_that_games_tuning(monkeypatch) -> None:
+    monkeypatch.setattr(
+        heuristics_for("tower_of_babel"), "strengths", {"hard": {"iterations": 9000}}
+    )
     agent = make_agent("hard:workers=1:seconds=0.01", 3)
     for game, players, iterations, depth in (
-        ("tower_of_babel", 3, 12000, None),
+        ("tower_of_babel", 3, 9000, None),
         ("amyitis", 2, 8000, 16),
         ("babylonia", 2, 8000, None),
+        ("tower_of_babel", 3, 9000, None),
     ):
         state = ziggurat.load_game(game, players=players).new_initial_state(seed=1)
         agent.select_action(state, state.current_player)

@@ -55,12 +55,6 @@ the speed table); what the final scoring would pay as the board stands carries t
 Depth buys strength here: on the same 30 three-player games against two greedy seats,
 `medium` won 63% with rollouts of 6 and 80% with 12."""
 
-STRENGTHS = {"hard": {"iterations": 12000}}
-"""``hard`` searches 12,000 iterations instead of 8,000: with one offer of each effect at the
-root, a decision weighs about eight moves, and the strength's time cap has room for more of
-them (4.2 s a decision on average at three players, 4.6 s at the longest; 16,000 came within
-reach of the 8 s cap)."""
-
 SCORE_SCALE = 10.0  # points of lead that make a position about 3:1 in evaluate()
 CARD_VALUE = 0.6  # a building card in hand, in points
 PIECE_VALUE = 0.5  # a piece of value 1 on an incomplete wonder, in points, before majorities
@@ -400,5 +394,5 @@ HEURISTICS = Heuristics(
     # Offers are secret: statistics the other seats gather in the searcher's sampled worlds
     # are those of players who see its hand, and they drag its values down as the tree
     # deepens (docs/ai.md); the rollout policy plays them instead.
-    policy_opponents=True, strengths=STRENGTHS,
+    policy_opponents=True,
 )  # fmt: skip
