@@ -72,8 +72,8 @@ STRENGTHS = {"hard": {"rollout_depth": 16}}
 """``hard`` rolls out twice as deep: an Amyitis decision offers about four moves, so its
 8,000 iterations gain little over ``medium``'s 1,000 by width, and a rollout of 16 sees the
 Banker chain and the round's end that 8 cannot (at equal iterations, 16 beat 8 in 55% of 100
-games, +9 points, docs/ai.md); it thinks about 2.3 s a decision on average, well inside
-its 8 s cap."""
+games, +9 points, docs/ai.md); it thinks about 1 s a decision on average (2 s at the
+longest), well inside its 8 s cap."""
 
 SCORE_SCALE = 8.0  # points of lead that make a position about 3:1 in evaluate()
 TALENT = 0.5  # a talent held, in points
