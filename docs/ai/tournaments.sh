@@ -38,7 +38,8 @@ case "${1:-}" in
   hard)
     run ishtar hard,medium 100 11 ishtar-hard-medium-2p
     run babylonia hard,medium 100 11 babylonia-hard-medium-2p
-    # Amyitis's hard, tuned for the game (docs/ai.md), replays before the larger counts.
+    # Tower of Babel's and Amyitis's hard, tuned for each game (docs/ai.md), replay before
+    # the larger counts.
     run tower_of_babel hard,medium,greedy 102 11 tower_of_babel-hard-medium-greedy-3p
     run amyitis hard,medium 100 11 amyitis-hard-medium-2p
     run babylonia hard,medium,medium,medium 100 14 babylonia-hard-medium-4p

@@ -82,6 +82,18 @@ def test_a_game_tunes_a_named_strength_and_a_spec_keeps_what_it_sets(monkeypatch
     assert tuned_by("amyitis", "mcts:iterations=8000").rollout_depth is None
 
 
+def test_tower_of_babels_hard_rolls_out_twice_the_games_depth_at_each_count() -> None:
+    """Tower of Babel tunes ``hard``'s rollout depth by player count: twice the depth its
+    heuristics give every search at that count, its iterations the strength's own."""
+    hard = tuned_by("tower_of_babel", "hard:workers=1")
+    assert hard.iterations == 8000
+    assert hard.rollout_depth == {3: 16, 4: 16, 5: 12}
+    heuristics = heuristics_for("tower_of_babel")
+    assert hard.rollout_depth == {n: 2 * heuristics.depth_for(n) for n in (3, 4, 5)}
+    assert tuned_by("tower_of_babel", "medium").rollout_depth is None
+    assert tuned_by("tower_of_babel", "hard:workers=1:rollout_depth=8").rollout_depth == 8
+
+
 def test_an_agent_moved_to_another_game_takes_that_games_tuning(monkeypatch) -> None:
     monkeypatch.setattr(
         heuristics_for("tower_of_babel"), "strengths", {"hard": {"iterations": 9000}}

@@ -180,3 +180,32 @@ def test_policy_opponents_play_the_rollout_policy_in_the_tree(midgame, policy_op
     else:
         assert not played  # the other seats choose by their statistics
     assert len(root.children) > 1
+
+
+def test_a_rollout_depth_by_player_count_is_the_one_of_the_tables_count(midgame) -> None:
+    """A depth given by player count (as Tower of Babel's ``hard`` has it) rolls out as many
+    moves as this table's count is given, whatever the other counts say: none at all here,
+    so the rollout policy is never asked while the other seats choose by their statistics;
+    three moves, and it plays them."""
+    from ziggurat.core.registry import heuristics_for
+
+    seat = midgame.current_player
+    players = len(midgame.scores())
+    heuristics = heuristics_for("babylonia")
+    policy = heuristics.rollout_action
+    asked: list[int] = []
+
+    def recording(world, rng):
+        asked.append(world.current_player)
+        return policy(world, rng)
+
+    with mock.patch.object(heuristics, "rollout_action", recording):
+        for depth, rolls in (({players: 0, players + 1: 50}, False), ({players: 3}, True)):
+            asked.clear()
+            agent = MCTSAgent(seed=4, iterations=200, rollout_depth=depth, policy_opponents=False)
+            agent.search(midgame, seat)
+            assert bool(asked) is rolls, depth
+    with pytest.raises(
+        ValueError, match=f"no rollout depth for {players} players: it is given for {players + 1}$"
+    ):
+        MCTSAgent(seed=4, iterations=20, rollout_depth={players + 1: 5}).search(midgame, seat)

@@ -17,14 +17,14 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
 from typing import Any
 
 from ziggurat.core.action import Action
 from ziggurat.core.api import State
-from ziggurat.core.heuristics import TUNABLE_SETTINGS
+from ziggurat.core.heuristics import TUNABLE_SETTINGS, depth_at
 from ziggurat.core.registry import heuristics_for
 from ziggurat.core.rng import Rng
 
@@ -91,7 +91,7 @@ class MCTSAgent:
         iterations: int | None = 1000,
         seconds: float | None = None,
         exploration: float = 1.0,
-        rollout_depth: int | None = None,
+        rollout_depth: int | Mapping[int, int] | None = None,
         widening: float = 2.0,
         workers: int = 1,
         policy_opponents: bool | None = None,
@@ -285,7 +285,7 @@ class MCTSAgent:
         # heuristics suggest; with neither they run to the end and evaluate is not asked.
         players = len(state.scores())
         cutoff = (
-            self.rollout_depth
+            depth_at(self.rollout_depth, players)
             if self.rollout_depth is not None
             else heuristics.depth_for(players)
         )

@@ -19,6 +19,17 @@ cap and the number of trees are not among them: they are the players' promise of
 bot thinks and how many cores it takes, the same in every game."""
 
 
+def depth_at(depth: int | Mapping[int, int] | None, players: int) -> int | None:
+    """A rollout depth given as one number or by player count, at ``players`` players: the
+    game's own (:attr:`Heuristics.rollout_depth`) and a strength's tuned one take either."""
+    if depth is None or isinstance(depth, int):
+        return depth
+    if players not in depth:
+        counts = ", ".join(str(n) for n in sorted(depth))
+        raise ValueError(f"no rollout depth for {players} players: it is given for {counts}")
+    return depth[players]
+
+
 class Heuristics:
     """A game's advice to the bots. A game's ``heuristics.py`` sets ``HEURISTICS`` to one,
     built from its own functions (``Heuristics(ROLLOUT_DEPTH, tiebreak=..., evaluate=...)``)
@@ -39,7 +50,8 @@ class Heuristics:
 
     strengths: Mapping[str, Mapping[str, Any]] = {}
     """Search settings this game sets for a named strength, in place of the strength's own
-    (``{"hard": {"iterations": 12000}}``): a strength is a promise of how long a bot thinks,
+    (``{"hard": {"iterations": 12000}}``; a ``rollout_depth`` may be given by player count,
+    as :attr:`rollout_depth` is): a strength is a promise of how long a bot thinks,
     and what a game makes of that time differs (a game of few moves a decision gains from
     more iterations, one whose rollouts misjudge from shorter ones). Keys are among
     :data:`TUNABLE_SETTINGS`; a setting an agent's spec gives itself still wins. Default:
@@ -85,19 +97,14 @@ class Heuristics:
 
     def depth_for(self, players: int) -> int | None:
         """The rollout depth at ``players`` players (see :attr:`rollout_depth`)."""
-        depth = self.rollout_depth
-        if depth is None or isinstance(depth, int):
-            return depth
-        return depth[players]
+        return depth_at(self.rollout_depth, players)
 
     def tiebreak(self, state: Any, seat: int, action: Action) -> float:
         """Among moves that gain ``seat`` the same points now, the greater value is better.
         Default: all alike (the greedy agent then draws at random)."""
         return 0.0
 
-    def action_priors(
-        self, state: Any, seat: int, actions: Sequence[Action]
-    ) -> list[float] | None:
+    def action_priors(self, state: Any, seat: int, actions: Sequence[Action]) -> list[float] | None:
         """A value per action of ``actions``, for the order in which the search tries them
         (greater first); ``None``: no preference, tried in random order. Default: ``None``."""
         return None

@@ -55,6 +55,16 @@ the speed table); what the final scoring would pay as the board stands carries t
 Depth buys strength here: on the same 30 three-player games against two greedy seats,
 `medium` won 63% with rollouts of 6 and 80% with 12."""
 
+STRENGTHS = {"hard": {"rollout_depth": {3: 16, 4: 16, 5: 12}}}
+"""``hard`` rolls out twice as deep as :data:`ROLLOUT_DEPTH`: about two builds where the
+others see one. A decision offers about eight moves (one offer of each effect), which
+``medium``'s 1,000 iterations already weigh, so 8,000 at the same depth bought little
+(59.8% above ``medium``, docs/ai.md) and 12,000 nothing more; what the extra time buys is a
+look past the next build, as in Amyitis (at equal iterations, rollouts of 16 placed
+``medium`` above the standard ``medium`` in 53.4% of 102 three-player games, +3.5 points).
+It thinks 4 to 5 s a decision on two cores (6.3 s at the longest measured), inside its 8 s
+cap."""
+
 SCORE_SCALE = 10.0  # points of lead that make a position about 3:1 in evaluate()
 CARD_VALUE = 0.6  # a building card in hand, in points
 PIECE_VALUE = 0.5  # a piece of value 1 on an incomplete wonder, in points, before majorities
@@ -391,6 +401,7 @@ HEURISTICS = Heuristics(
     ROLLOUT_DEPTH, tiebreak=tiebreak, action_priors=action_priors,
     rollout_action=rollout_action, evaluate=evaluate, search_actions=search_actions,
     distinct_actions=search_actions,  # the short list is also one offer of each effect
+    strengths=STRENGTHS,
     # Offers are secret: statistics the other seats gather in the searcher's sampled worlds
     # are those of players who see its hand, and they drag its values down as the tree
     # deepens (docs/ai.md); the rollout policy plays them instead.
