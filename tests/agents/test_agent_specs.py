@@ -123,6 +123,9 @@ def test_a_game_may_tune_only_the_search_settings_it_owns() -> None:
 
 
 def test_every_games_tuning_names_known_strengths_and_settings() -> None:
+    """A game tunes only known strengths and settings, and a depth it tunes by player count
+    has one for every count the game is played at (and no other): no table finds its
+    strength without a depth."""
     from ziggurat.core.heuristics import TUNABLE_SETTINGS
     from ziggurat.core.registry import game_names, heuristics_for
 
@@ -130,6 +133,9 @@ def test_every_games_tuning_names_known_strengths_and_settings() -> None:
         for strength, settings in heuristics_for(name).strengths.items():
             assert strength in MCTS_STRENGTHS, (name, strength)
             assert set(settings) <= set(TUNABLE_SETTINGS), (name, strength)
+            depth = settings.get("rollout_depth")
+            if depth is not None and not isinstance(depth, int):
+                assert set(depth) == set(game_class(name).player_counts), (name, strength)
 
 
 @pytest.mark.parametrize(
