@@ -209,3 +209,15 @@ def test_a_rollout_depth_by_player_count_is_the_one_of_the_tables_count(midgame)
         ValueError, match=f"no rollout depth for {players} players: it is given for {players + 1}$"
     ):
         MCTSAgent(seed=4, iterations=20, rollout_depth={players + 1: 5}).search(midgame, seat)
+
+
+def test_a_root_parallel_worker_takes_a_depth_by_player_count(midgame) -> None:
+    """A worker of a root-parallel search (``hard``) receives the tuned depth as it is given,
+    by player count, and searches exactly as with that count's number."""
+    seat = midgame.current_player
+    players = len(midgame.scores())
+    by_count = _worker_search(midgame, seat, 3, 150, {"rollout_depth": {players: 2, 9: 40}})
+    as_number = _worker_search(midgame, seat, 3, 150, {"rollout_depth": 2})
+    deeper = _worker_search(midgame, seat, 3, 150, {"rollout_depth": 40})
+    assert by_count == as_number
+    assert by_count != deeper
