@@ -62,7 +62,7 @@ others see one. A decision offers about eight moves (one offer of each effect), 
 (59.8% above ``medium``, docs/ai.md) and 12,000 nothing more; what the extra time buys is a
 look past the next build, as in Amyitis (at equal iterations, rollouts of 16 placed
 ``medium`` above the standard ``medium`` in 53.4% of 102 three-player games, +3.5 points).
-It thinks 4 to 5 s a decision on two cores (6.9 s at the longest measured), inside its 8 s
+It thinks 3 to 5 s a decision on two cores (6.9 s at the longest measured), inside its 8 s
 cap."""
 
 SCORE_SCALE = 10.0  # points of lead that make a position about 3:1 in evaluate()
