@@ -23,7 +23,7 @@ GAMES = 1000
 MAX_ACTIONS = 20_000
 """Far above any game seen (the rules reference's §12: random games end within 50 rounds);
 the rules have no round limit, so reaching it is a failure, not an end."""
-INVARIANTS_EVERY = 1
+INVARIANTS_EVERY = 2
 """``check_invariants`` at every how many positions."""
 CLONES_EVERY = 250
 """Moves on clones and an illegal move, at every how many positions."""

@@ -17,7 +17,7 @@ MAX_ACTIONS = 2000
 """A game still running after this many actions fails."""
 INVARIANTS_EVERY = 1
 """``check_invariants`` at every how many positions."""
-CLONES_EVERY = 5
+CLONES_EVERY = 10
 """Moves on clones and an illegal move, at every how many positions."""
 ROUND_TRIP_EVERY = 50
 """The JSON round trip, at every how many positions (and at the end)."""

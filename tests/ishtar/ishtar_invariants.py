@@ -21,7 +21,7 @@ CLONES_EVERY = 50
 """Moves on clones and an illegal move, at every how many positions."""
 ROUND_TRIP_EVERY = 50
 """The JSON round trip, at every how many positions (and at the end)."""
-VIEWS_EVERY = 29
+VIEWS_EVERY = 59
 """Every seat's view, at every how many positions."""
 WORLDS_EVERY = 29
 """A determinized world, at every how many positions."""
