@@ -29,10 +29,10 @@ Checked here, for every game:
   same final state.
 
 The spacings are each game's. The random game itself is cheap (a few milliseconds); nine
-tenths of the harness's time are its checks, so they are spaced to keep the whole suite within
-CI's twenty minutes while every game played is still played to its end: the games reach the
-rare positions, and every check is still made thousands of times a run, over some fifteen
-thousand games. A game's costliest checks are those spaced widest.
+tenths of the harness's time are its checks, so they are spaced, the costliest widest, to keep
+the suite's time down (CI aims at twenty minutes), while every game is still played to its end
+so that the games reach the rare positions: every check is still made thousands of times a
+run, over some fifteen thousand games.
 
 What only one game checks is that game's, in ``tests/<game>/<game>_invariants.py``: the
 constants above and the hooks ``check_invariants(state)`` (every ``INVARIANTS_EVERY``
