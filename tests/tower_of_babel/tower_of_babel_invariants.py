@@ -33,10 +33,10 @@ EXAMPLES: tuple[int, ...] = ()
 SCORES_NEVER_FALL = True
 """No seat's score ever goes down."""
 OFFER_LEGALITY_EVERY = 9
-"""The legality of every offer of the game against the list, at every how many positions
-(those of the offer phase): with some four hundred offers to ask about, it is this file's
-costliest check, and at every ninth position it is still made tens of thousands of times a
-run."""
+"""The legality of every offer of the game against the list, at the positions whose number
+this divides, when they are in the offer phase: with some four hundred offers to ask about, it
+is this file's costliest check, and at every ninth position it is still made tens of thousands
+of times a run."""
 
 
 def check_invariants(state: TowerState) -> None:
@@ -92,8 +92,8 @@ def check_invariants(state: TowerState) -> None:
 
 
 def check_position(state: TowerState, legal: list, step: int) -> None:
-    """The legal actions come in the order of their numbers; and, every
-    ``OFFER_LEGALITY_EVERY`` positions in the offer phase, an offer's legality answered from
+    """The legal actions come in the order of their numbers; and, at the offer-phase
+    positions whose number ``OFFER_LEGALITY_EVERY`` divides, an offer's legality answered from
     the caps without the list (``_is_legal``) agrees with the list for every offer of the
     game, legal or not."""
     assert [a.id for a in legal] == sorted(a.id for a in legal)  # a stable order
