@@ -1,8 +1,9 @@
 """The order the suite runs in, so that both of CI's workers finish together.
 
-The property harness (tests/test_registry_properties.py) is a few dozen cases of 20 to 80
-seconds each, about a third of the suite's work. Collected where they fall, one of them is
-often the last test left, and the other worker sits idle while it ends. pytest-xdist's
+The property harness (tests/test_registry_properties.py) is some two dozen cases of ten to
+eighty seconds each (by the machine's speed that day), about a third of the suite's work.
+Collected where they fall, one of them is often the last test left, and the other worker sits
+idle while it ends. pytest-xdist's
 ``worksteal`` scheduler hands each of the n workers a contiguous 1/n of the collection and
 later lets an idle worker take the tail of another's queue. So the harness cases, the
 costliest first, are dealt in turn to the front of each worker's share: every worker starts on
