@@ -3,11 +3,11 @@
 The property harness (tests/test_registry_properties.py) is some two dozen cases of ten to
 eighty seconds each (by the machine's speed that day), about a third of the suite's work.
 Collected where they fall, one of them is often the last test left, and the other worker sits
-idle while it ends. pytest-xdist's
-``worksteal`` scheduler hands each of the n workers a contiguous 1/n of the collection and
-later lets an idle worker take the tail of another's queue. So the harness cases, the
-costliest first, are dealt in turn to the front of each worker's share: every worker starts on
-long cases and ends on the short tests, which can be stolen one batch at a time.
+idle while it ends. pytest-xdist's ``worksteal`` scheduler hands each of the n workers a
+contiguous 1/n of the collection and later lets an idle worker take the tail of another's
+queue. So the harness cases, the costliest first, are dealt in turn to the front of each
+worker's share: every worker starts on long cases and ends on the short tests, which can be
+stolen one batch at a time.
 
 The order within the rest of the suite is kept, so module-scoped fixtures (a server, a browser)
 still start once a worker. Without xdist the hook only moves the harness to the front.
