@@ -46,10 +46,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     harness.sort(key=_harness_cost, reverse=True)
     workers = int(getattr(config, "workerinput", {}).get("workercount", 1))
     shares: list[list[pytest.Item]] = [harness[i::workers] for i in range(workers)]
+    # Each share is topped up to its size from the rest, in order; the sizes add up to the
+    # whole collection, so the last share takes whatever is left.
     start = 0
     for share, size in zip(shares, _share_sizes(len(items), workers), strict=True):
         take = max(0, size - len(share))
         share.extend(rest[start : start + take])
         start += take
-    shares[-1].extend(rest[start:])
     items[:] = [item for share in shares for item in share]
